@@ -1,0 +1,150 @@
+/* Team barriers.  A barrier is one 64-bit word: arrivals in the low half, and
+   a futex word (generation, "tasks queued", "cancelled") in the high half, so
+   that arriving, undoing an arrival and releasing are each one atomic step. */
+#include "config.h"
+
+#include "paromp.h"
+
+#define LO(w) ((unsigned)(w))
+#define HI(w) ((unsigned)((w) >> 32))
+#define HI_BITS(x) ((uint64_t)(x) << 32)
+
+static unsigned *bar_futex(struct paromp_barrier *b)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  return (unsigned *)&b->word + 1;
+#else
+  return (unsigned *)&b->word;
+#endif
+}
+
+void paromp_barrier_init(struct paromp_barrier *b)
+{
+  b->word = 0;
+  b->sleepers = 0;
+}
+
+static void release(struct paromp_barrier *b)
+{
+  uint64_t old = __atomic_load_n(&b->word, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(&b->word, &old, HI_BITS(HI(old) + PAROMP_BAR_GEN), 0,
+                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+    ;
+  paromp_wake_all(bar_futex(b), &b->sleepers);
+}
+
+/* Called under the task lock when the last deferred task of the team ends. */
+void paromp_barrier_try_release_after_tasks(struct paromp_team *team)
+{
+  struct paromp_barrier *b = team->bar_all_in;
+  if (b != NULL && team->task_count == 0) {
+    team->bar_all_in = NULL;
+    release(b);
+  }
+}
+
+static void set_flag(struct paromp_barrier *b, unsigned flag)
+{
+  if (!(__atomic_load_n(bar_futex(b), __ATOMIC_RELAXED) & flag)) {
+    __atomic_fetch_or(&b->word, HI_BITS(flag), __ATOMIC_SEQ_CST);
+    paromp_wake_all(bar_futex(b), &b->sleepers);
+  }
+}
+
+void paromp_barrier_notify_tasks(struct paromp_team *team)
+{
+  set_flag(&team->bar, PAROMP_BAR_TASK);
+  set_flag(&team->join, PAROMP_BAR_TASK);
+}
+
+void paromp_barrier_notify_cancel(struct paromp_team *team)
+{
+  set_flag(&team->bar, PAROMP_BAR_CANCEL);
+}
+
+/* Runs one queued task of the team; 0 if the queue was empty (and then
+   clears the barrier's task flag, under the lock that sets it). */
+static int help_with_tasks(struct paromp_thread *self, struct paromp_barrier *b)
+{
+  struct paromp_team *team = self->ts.team;
+  paromp_mutex_lock(&team->task_lock);
+  struct paromp_task *t = paromp_task_pick_locked(team, NULL, NULL);
+  if (t == NULL)
+    __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_TASK), __ATOMIC_SEQ_CST);
+  paromp_mutex_unlock(&team->task_lock);
+  if (t == NULL)
+    return 0;
+  paromp_task_run_one(self, t);
+  return 1;
+}
+
+/* A team of one still has to finish its deferred tasks at a barrier. */
+static void drain_alone(struct paromp_thread *self)
+{
+  struct paromp_team *team = self->ts.team;
+  while (__atomic_load_n(&team->task_count, __ATOMIC_ACQUIRE) != 0) {
+    unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_ACQUIRE);
+    paromp_mutex_lock(&team->task_lock);
+    struct paromp_task *t = paromp_task_pick_locked(team, NULL, NULL);
+    paromp_mutex_unlock(&team->task_lock);
+    if (t != NULL)
+      paromp_task_run_one(self, t);
+    else
+      paromp_task_sleep(team, seen);
+  }
+}
+
+/* Returns 1 when the region was cancelled (cancellable barriers only). */
+int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, int cancellable)
+{
+  struct paromp_team *team = self->ts.team;
+  int saved_state = self->state;
+  const void *saved_wait = self->wait_id;
+  if (cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE))
+    return 1;
+  paromp_set_state(self, PAROMP_STATE_WAIT_BARRIER, team);
+  if (team->nthreads == 1) {
+    drain_alone(self);
+    paromp_set_state(self, saved_state, saved_wait);
+    return cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE);
+  }
+
+  uint64_t w = __atomic_add_fetch(&b->word, 1, __ATOMIC_ACQ_REL);
+  unsigned gen = HI(w) / PAROMP_BAR_GEN;
+  if (LO(w) == team->nthreads) {
+    int hold = 0;
+    if (__atomic_load_n(&team->task_count, __ATOMIC_ACQUIRE) != 0) {
+      paromp_mutex_lock(&team->task_lock);
+      if (team->task_count != 0) {
+        team->bar_all_in = b;
+        hold = 1;
+      }
+      paromp_mutex_unlock(&team->task_lock);
+    }
+    if (!hold)
+      release(b);
+  }
+
+  unsigned *fw = bar_futex(b);
+  for (;;) {
+    unsigned hi = __atomic_load_n(fw, __ATOMIC_ACQUIRE);
+    if (hi / PAROMP_BAR_GEN != gen)
+      break;
+    if (cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE)) {
+      /* take back our arrival, unless the barrier completed meanwhile */
+      uint64_t old = __atomic_load_n(&b->word, __ATOMIC_ACQUIRE);
+      if (HI(old) / PAROMP_BAR_GEN == gen && LO(old) != 0 &&
+          __atomic_compare_exchange_n(&b->word, &old, old - 1, 0,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
+        break;
+      continue;
+    }
+    if (hi & PAROMP_BAR_TASK) {
+      help_with_tasks(self, b);
+      continue;
+    }
+    paromp_wait_while_eq(fw, hi, &b->sleepers);
+  }
+  paromp_set_state(self, saved_state, saved_wait);
+  return cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE);
+}

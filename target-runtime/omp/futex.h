@@ -1,0 +1,95 @@
+/* Futex waits, spinning and the small mutex every libparomp lock is built on. */
+#ifndef PAROMP_FUTEX_H
+#define PAROMP_FUTEX_H
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static inline void paromp_futex_wait(unsigned *addr, unsigned expected)
+{
+  syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+static inline void paromp_futex_wake(unsigned *addr, int count)
+{
+  syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+}
+
+static inline void paromp_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield" ::: "memory");
+#else
+  __asm__ __volatile__("" ::: "memory");
+#endif
+}
+
+/* How long a waiter spins before it sleeps; set from OMP_WAIT_POLICY and
+   lowered when there are more runtime threads than processors. */
+extern unsigned long paromp_spin_count;
+
+/* Spin until *addr differs from old or the spin budget runs out; returns the
+   last value seen. */
+static inline unsigned paromp_spin_while_eq(unsigned *addr, unsigned old)
+{
+  unsigned v;
+  for (unsigned long i = paromp_spin_count; i > 0; i--) {
+    v = __atomic_load_n(addr, __ATOMIC_ACQUIRE);
+    if (v != old)
+      return v;
+    paromp_cpu_relax();
+  }
+  return __atomic_load_n(addr, __ATOMIC_ACQUIRE);
+}
+
+/* Wait until *addr differs from old: spin first, then sleep in the kernel.
+   A sleeper counts itself in *sleepers first, so that a waker (which changes
+   *addr, then reads *sleepers) makes a system call only when one is needed. */
+static inline unsigned paromp_wait_while_eq(unsigned *addr, unsigned old, unsigned *sleepers)
+{
+  unsigned v;
+  while ((v = paromp_spin_while_eq(addr, old)) == old) {
+    __atomic_add_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(addr, __ATOMIC_SEQ_CST) == old)
+      paromp_futex_wait(addr, old);
+    __atomic_sub_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
+  }
+  return v;
+}
+
+/* Call after changing *addr with a sequentially consistent operation. */
+static inline void paromp_wake_all(unsigned *addr, unsigned *sleepers)
+{
+  if (__atomic_load_n(sleepers, __ATOMIC_SEQ_CST) != 0)
+    paromp_futex_wake(addr, INT_MAX);
+}
+
+/* A mutex in one int: 0 free, 1 held, 2 held with sleepers.  It fits in
+   omp_lock_t (4 bytes) and in the pointer gcc reserves for a named critical. */
+typedef unsigned paromp_mutex_t;
+
+static inline int paromp_mutex_trylock(paromp_mutex_t *m)
+{
+  unsigned z = 0;
+  return __atomic_compare_exchange_n(m, &z, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+void paromp_mutex_lock_slow(paromp_mutex_t *m);
+
+static inline void paromp_mutex_lock(paromp_mutex_t *m)
+{
+  if (!paromp_mutex_trylock(m))
+    paromp_mutex_lock_slow(m);
+}
+
+static inline void paromp_mutex_unlock(paromp_mutex_t *m)
+{
+  if (__atomic_exchange_n(m, 0, __ATOMIC_RELEASE) == 2)
+    paromp_futex_wake(m, 1);
+}
+
+#endif

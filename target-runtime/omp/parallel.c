@@ -1,0 +1,204 @@
+/* Parallel regions: forming a team from the pool, starting its members, and
+   the barrier that ends it (GOMP_parallel and its older split form). */
+#include "config.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paromp.h"
+
+/* Threads in teams right now, the initial thread included; bounds teams by
+   thread-limit-var. */
+static unsigned busy_threads = 1;
+
+void paromp_task_init_implicit(struct paromp_task *t, struct paromp_team *team,
+                               struct paromp_task *parent, const struct paromp_icvs *icv)
+{
+  memset(t, 0, sizeof *t);
+  t->kind = PAROMP_TASK_IMPLICIT;
+  t->team = team;
+  t->parent = parent;
+  t->icv = *icv;
+  t->state = PAROMP_TASK_RUNNING;
+  t->id = paromp_next_id();
+}
+
+static unsigned resolve_nthreads(struct paromp_thread *self, unsigned requested)
+{
+  const struct paromp_icvs *icv = &self->ts.task->icv;
+  if (requested == 0)
+    requested = icv->nthreads ? icv->nthreads : 1;
+  if (self->ts.team->active_level >= paromp_gicv.max_active_levels)
+    return 1;
+  if (icv->dyn && requested > paromp_nprocs)
+    requested = paromp_nprocs;
+  unsigned busy = __atomic_load_n(&busy_threads, __ATOMIC_RELAXED);
+  unsigned room = paromp_gicv.thread_limit > busy ? paromp_gicv.thread_limit - busy + 1 : 1;
+  return requested < room ? requested : room;
+}
+
+/* The master's team for this region: its cached team when it is not in use,
+   grown from the pool as needed. */
+static struct paromp_team *team_get(struct paromp_thread *self, unsigned n)
+{
+  struct paromp_team *team = self->team_cache;
+  if (team == NULL || team->in_use) {
+    team = paromp_calloc(1, sizeof *team);
+    paromp_barrier_init(&team->bar);
+    paromp_barrier_init(&team->join);
+    team->capacity = 1;
+    team->threads = paromp_calloc(1, sizeof *team->threads);
+    team->itasks = paromp_calloc(1, sizeof *team->itasks);
+    if (self->team_cache == NULL)
+      self->team_cache = team;
+  }
+  if (n > team->capacity) {
+    struct paromp_thread **th = paromp_calloc(n, sizeof *th);
+    memcpy(th, team->threads, team->capacity * sizeof *th);
+    free(team->threads);
+    team->threads = th;
+    free(team->itasks);
+    team->itasks = paromp_calloc(n, sizeof *team->itasks);
+    for (unsigned i = team->capacity; i < n; i++)
+      team->threads[i] = NULL;
+    team->capacity = n;
+  }
+  return team;
+}
+
+/* Makes sure members 1..n-1 exist; returns how many do. */
+static unsigned team_fill(struct paromp_team *team, unsigned n)
+{
+  for (unsigned i = 1; i < n; i++) {
+    if (team->threads[i] == NULL) {
+      team->threads[i] = paromp_pool_get();
+      if (team->threads[i] == NULL)
+        return i;
+    }
+  }
+  return n;
+}
+
+static void team_free(struct paromp_team *team)
+{
+  unsigned k = 0;
+  for (unsigned i = 1; i < team->capacity; i++)
+    if (team->threads[i] != NULL)
+      team->threads[k++] = team->threads[i];
+  paromp_pool_put(team->threads, k);
+  free(team->threads);
+  free(team->itasks);
+  free(team);
+}
+
+static void start_member(struct paromp_thread *w, struct paromp_team *team, unsigned num)
+{
+  w->next_team = team;
+  w->next_num = num;
+  __atomic_add_fetch(&w->go, 1, __ATOMIC_SEQ_CST);
+  paromp_wake_all(&w->go, &w->go_sleepers);
+}
+
+struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned num_threads,
+                                      unsigned flags, paromp_prep_fn *prep, void *prep_arg)
+{
+  struct paromp_thread *self = paromp_self();
+  struct paromp_task *parent_task = self->ts.task;
+  struct paromp_team *parent = self->ts.team;
+  unsigned n = resolve_nthreads(self, num_threads);
+  struct paromp_team *team = team_get(self, n);
+  n = team_fill(team, n);
+  (void)flags;                       /* proc_bind: threads are not pinned */
+
+  team->nthreads = n;
+  team->level = parent->level + 1;
+  team->active_level = parent->active_level + (n > 1);
+  team->parent = parent;
+  team->parent_num = self->ts.num;
+  team->master = self;
+  team->fn = fn;
+  team->data = data;
+  team->id = paromp_next_id();
+  team->cancelled = 0;
+  team->single_count = 0;
+  team->task_reductions = NULL;
+  team->saved = self->ts;
+  team->in_use = 1;
+  team->prepped = prep != NULL;
+  paromp_icv_for_child(&parent_task->icv, &team->child_icv);
+  paromp_ws_reset_team(team);
+  if (prep != NULL)
+    prep(&team->ws[0], prep_arg, n);
+  __atomic_add_fetch(&busy_threads, n - 1, __ATOMIC_RELAXED);
+
+  team->threads[0] = self;
+  paromp_task_init_implicit(&team->itasks[0], team, parent_task, &team->child_icv);
+  for (unsigned i = 1; i < n; i++)
+    start_member(team->threads[i], team, i);
+
+  memset(&self->ts, 0, sizeof self->ts);
+  self->ts.team = team;
+  self->ts.task = &team->itasks[0];
+  self->ts.ws_index = prep != NULL;
+  self->ts.ws = &team->ws[0];
+  paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+  return team;
+}
+
+void paromp_team_end(void)
+{
+  struct paromp_thread *self = paromp_self();
+  struct paromp_team *team = self->ts.team;
+  paromp_barrier_wait(self, &team->join, 0);
+  if (team->task_reductions != NULL)
+    paromp_reductions_free(team->task_reductions);
+  __atomic_sub_fetch(&busy_threads, team->nthreads - 1, __ATOMIC_RELAXED);
+  self->ts = team->saved;
+  team->in_use = 0;
+  paromp_set_state(self, self->ts.team->nthreads > 1 || self->ts.team->level > 0
+                             ? PAROMP_STATE_WORK_PARALLEL : PAROMP_STATE_WORK_SERIAL, NULL);
+  if (team != self->team_cache)
+    team_free(team);
+}
+
+void paromp_worker_run(struct paromp_thread *self)
+{
+  struct paromp_team *team = self->next_team;
+  unsigned num = self->next_num;
+  paromp_task_init_implicit(&team->itasks[num], team, team->saved.task, &team->child_icv);
+  memset(&self->ts, 0, sizeof self->ts);
+  self->ts.team = team;
+  self->ts.num = num;
+  self->ts.task = &team->itasks[num];
+  self->ts.ws = &team->ws[0];
+  self->ts.ws_index = team->prepped;
+  paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+  team->fn(team->data);
+  paromp_barrier_wait(self, &team->join, 0);
+  memset(&self->ts, 0, sizeof self->ts);
+}
+
+void paromp_parallel_run(void (*fn)(void *), void *data, unsigned num_threads,
+                         unsigned flags, paromp_prep_fn *prep, void *prep_arg)
+{
+  paromp_team_begin(fn, data, num_threads, flags, prep, prep_arg);
+  fn(data);
+  paromp_team_end();
+}
+
+PAROMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
+                                 unsigned flags)
+{
+  paromp_parallel_run(fn, data, num_threads, flags, NULL, NULL);
+}
+
+PAROMP_EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
+{
+  paromp_team_begin(fn, data, num_threads, 0, NULL, NULL);
+}
+
+PAROMP_EXPORT void GOMP_parallel_end(void)
+{
+  paromp_team_end();
+}

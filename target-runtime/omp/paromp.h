@@ -1,0 +1,309 @@
+/* libparomp's internal model: threads, teams, tasks and work shares, and the
+   functions the construct files share.  Nothing here is part of the ABI. */
+#ifndef PAROMP_H
+#define PAROMP_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "futex.h"
+#include "icv.h"
+
+#define PAROMP_EXPORT __attribute__((visibility("default")))
+#define PAROMP_LIKELY(x) __builtin_expect(!!(x), 1)
+#define PAROMP_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+struct paromp_team;
+struct paromp_task;
+
+/* ---- tasks -------------------------------------------------------------- */
+
+enum paromp_task_kind { PAROMP_TASK_INITIAL, PAROMP_TASK_IMPLICIT, PAROMP_TASK_EXPLICIT };
+
+enum paromp_task_state {
+  PAROMP_TASK_WAITING,   /* deferred, waiting on dependences or in the queue */
+  PAROMP_TASK_RUNNING,
+  PAROMP_TASK_DONE,
+};
+
+struct paromp_taskgroup {
+  struct paromp_taskgroup *prev;     /* enclosing taskgroup of the same task */
+  unsigned pending;                  /* unfinished tasks counted in this group */
+  int cancelled;
+  uintptr_t *reductions;             /* task_reduction data registered here */
+};
+
+struct paromp_depmap;
+
+struct paromp_task {
+  struct paromp_task *parent;        /* generating task */
+  struct paromp_team *team;
+  struct paromp_taskgroup *taskgroup;/* innermost taskgroup this task counts in */
+  struct paromp_taskgroup *cur_group;/* innermost taskgroup opened in this task */
+  struct paromp_icvs icv;
+  void (*fn)(void *);
+  void *data;
+  uint64_t id;                       /* unique, for debuggers and tools */
+  unsigned char kind;
+  unsigned char final;
+  unsigned char undeferred;
+  unsigned char untied;
+  int state;
+  int priority;
+  unsigned children;                 /* unfinished child tasks */
+  unsigned taskwait_sleepers;
+  /* Team ready queue (doubly linked, highest priority first), and the
+     generating task's list of its ready children. */
+  struct paromp_task *qnext, *qprev;
+  struct paromp_task *cnext, *cprev;
+  struct paromp_task *ready_children;
+  /* Dependences: predecessors left, successors to release. */
+  unsigned npred;
+  unsigned nsucc, succ_cap;
+  struct paromp_task **succ;
+  unsigned ndeps;
+  void **dep_addrs;                  /* addresses this task named, for cleanup */
+  struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
+};
+
+/* ---- work shares ---------------------------------------------------------- */
+
+#define PAROMP_WS_SLOTS 8u
+#define PAROMP_WS_FREE 0u
+#define PAROMP_WS_INIT 1u
+#define PAROMP_WS_READY 2u
+
+enum paromp_ws_kind { PAROMP_WS_LOOP = 1, PAROMP_WS_SECTIONS, PAROMP_WS_SINGLE };
+
+struct paromp_ws {
+  uint64_t tag;             /* (construct index << 2) | PAROMP_WS_* state */
+  unsigned left;            /* members that are done with it */
+  int kind;
+  int sched;                /* omp_sched_t without the monotonic bit */
+  int ordered;
+  int cancelled;
+  uint64_t n;               /* logical iteration count */
+  uint64_t next;            /* first unassigned logical iteration */
+  uint64_t chunk;
+  int is_ull;
+  int ull_up;
+  long start_l, incr_l, end_l;
+  unsigned long long start_u, incr_u, end_u;
+  /* ordered: logical iteration whose chunk may enter the ordered region */
+  uint64_t ordered_next;
+  unsigned ordered_futex;
+  unsigned ordered_sleepers;
+  /* doacross */
+  unsigned ncounts;
+  uint64_t *counts;
+  unsigned char *posted;    /* one flag per iteration, or NULL */
+  uint64_t *posted_max;     /* per outer iteration, when the space is huge */
+  unsigned doacross_futex;
+  unsigned doacross_sleepers;
+  void *copyprivate;
+  uintptr_t *reductions;
+  void *mem;
+  unsigned char inline_mem[128];
+};
+
+/* What a thread is doing in its current team; saved and restored around a
+   nested region it leads. */
+struct paromp_tstate {
+  struct paromp_team *team;
+  unsigned num;
+  struct paromp_task *task;
+  struct paromp_ws *ws;
+  uint64_t ws_index;
+  uint64_t static_trip;
+  uint64_t ord_lo, ord_hi;
+  int ord_live;
+  unsigned single_count;
+};
+
+/* ---- teams ---------------------------------------------------------------- */
+
+/* A barrier in one 64-bit word: the low half counts arrivals, the high half
+   is the futex word: generation << 2 | BAR_CANCEL | BAR_TASK. */
+#define PAROMP_BAR_TASK 1u
+#define PAROMP_BAR_CANCEL 2u
+#define PAROMP_BAR_GEN 4u
+
+struct paromp_barrier {
+  uint64_t word;
+  unsigned sleepers;
+};
+
+struct paromp_thread;
+
+struct paromp_team {
+  unsigned nthreads;
+  unsigned level;                 /* nesting level, 0 for an initial thread */
+  unsigned active_level;
+  uint64_t id;                    /* parallel region id */
+  struct paromp_team *parent;     /* the master's team before this one */
+  unsigned parent_num;            /* the master's thread number there */
+  struct paromp_thread *master;
+  void (*fn)(void *);             /* outlined region body */
+  void *data;
+  struct paromp_thread **threads; /* members, index = thread number */
+  struct paromp_task *itasks;     /* implicit tasks, index = thread number */
+  unsigned capacity;              /* allocated size of threads/itasks */
+  struct paromp_icvs child_icv;   /* data environment of the implicit tasks */
+  struct paromp_barrier bar;      /* explicit and worksharing barriers */
+  struct paromp_barrier join;     /* the barrier that ends the region */
+  struct paromp_barrier *bar_all_in;  /* a barrier every member reached, held by tasks */
+  unsigned single_count;
+  int cancelled;
+  struct paromp_ws ws[PAROMP_WS_SLOTS];
+  /* Deferred tasks */
+  paromp_mutex_t task_lock;
+  struct paromp_task *queue_head, *queue_tail;
+  unsigned task_count;            /* deferred tasks not yet finished */
+  unsigned queued;                /* tasks in the ready queue */
+  unsigned task_futex;            /* bumped when a task finishes or is queued */
+  unsigned task_sleepers;
+  uintptr_t *task_reductions;     /* parallel reduction(task, ...) */
+  int in_use;                     /* a region runs on it now */
+  int prepped;                    /* work share 0 was set up by the master */
+  struct paromp_tstate saved;     /* the master's state outside the region */
+};
+
+/* ---- threads ---------------------------------------------------------------- */
+
+enum paromp_thread_state {
+  PAROMP_STATE_UNDEFINED = 0,
+  PAROMP_STATE_WORK_SERIAL,
+  PAROMP_STATE_WORK_PARALLEL,
+  PAROMP_STATE_IDLE,
+  PAROMP_STATE_WAIT_BARRIER,
+  PAROMP_STATE_WAIT_TASKWAIT,
+  PAROMP_STATE_WAIT_TASKGROUP,
+  PAROMP_STATE_WAIT_LOCK,
+  PAROMP_STATE_WAIT_NEST_LOCK,
+  PAROMP_STATE_WAIT_CRITICAL,
+  PAROMP_STATE_WAIT_ATOMIC,
+  PAROMP_STATE_WAIT_ORDERED,
+};
+
+struct paromp_thread {
+  /* The registry that debuggers walk: append-only, never freed. */
+  struct paromp_thread *reg_next;
+  pid_t lwp;
+  pthread_t pthread;
+  unsigned serial;                /* registry order, from 0 */
+  int is_worker;
+  int state;                      /* enum paromp_thread_state */
+  const void *wait_id;            /* what it waits for, when waiting */
+  struct paromp_tstate ts;
+  /* Pool docking: the master fills next_* and bumps go. */
+  unsigned go;
+  unsigned go_sleepers;
+  struct paromp_team *next_team;
+  unsigned next_num;
+  struct paromp_thread *pool_next;
+  int exiting;
+  /* Each thread keeps the team it last led, to reuse it. */
+  struct paromp_team *team_cache;
+  struct paromp_team root_team;   /* the team of one of an initial thread */
+  struct paromp_task root_task;
+};
+
+/* ---- globals and helpers ---------------------------------------------------- */
+
+extern __thread struct paromp_thread *paromp_self_tls;
+extern struct paromp_thread *paromp_thread_list;   /* registry head */
+extern unsigned paromp_thread_count;               /* registry length */
+extern unsigned paromp_nprocs;
+
+struct paromp_thread *paromp_thread_init_self(void);
+
+static inline struct paromp_thread *paromp_self(void)
+{
+  struct paromp_thread *t = paromp_self_tls;
+  if (PAROMP_UNLIKELY(t == NULL))
+    t = paromp_thread_init_self();
+  return t;
+}
+
+static inline void paromp_set_state(struct paromp_thread *t, int state, const void *wait_id)
+{
+  t->wait_id = wait_id;
+  __atomic_store_n(&t->state, state, __ATOMIC_RELAXED);
+}
+
+/* Registry and pool (thread.c) */
+void paromp_registry_add(struct paromp_thread *t);
+struct paromp_thread *paromp_pool_get(void);
+void paromp_pool_put(struct paromp_thread **workers, unsigned n);
+void paromp_tune_spin(void);
+uint64_t paromp_next_id(void);
+
+/* Teams (parallel.c) */
+typedef void paromp_prep_fn(struct paromp_ws *ws, void *arg, unsigned nthreads);
+struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned num_threads,
+                                      unsigned flags, paromp_prep_fn *prep, void *prep_arg);
+void paromp_team_end(void);
+void paromp_parallel_run(void (*fn)(void *), void *data, unsigned num_threads,
+                         unsigned flags, paromp_prep_fn *prep, void *prep_arg);
+void paromp_worker_run(struct paromp_thread *self);
+void paromp_task_init_implicit(struct paromp_task *t, struct paromp_team *team,
+                               struct paromp_task *parent, const struct paromp_icvs *icv);
+
+/* Barriers (barrier.c) */
+void paromp_barrier_init(struct paromp_barrier *b);
+int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, int cancellable);
+void paromp_barrier_notify_tasks(struct paromp_team *team);
+void paromp_barrier_notify_cancel(struct paromp_team *team);
+void paromp_barrier_try_release_after_tasks(struct paromp_team *team);
+
+/* Work shares (work.c) */
+int paromp_ws_enter(struct paromp_thread *self, int kind);
+void paromp_ws_ready(struct paromp_thread *self);
+void paromp_ws_leave(struct paromp_thread *self);
+void paromp_ws_reset_team(struct paromp_team *team);
+
+/* Loops (loop_core.c) */
+void paromp_loop_init_l(struct paromp_ws *ws, long start, long end, long incr,
+                        int sched, long chunk, unsigned nthreads);
+void paromp_loop_init_ull(struct paromp_ws *ws, int up, unsigned long long start,
+                          unsigned long long end, unsigned long long incr,
+                          int sched, unsigned long long chunk, unsigned nthreads);
+int paromp_loop_next_logical(struct paromp_thread *self, uint64_t *lo, uint64_t *hi);
+void paromp_ordered_chunk_done(struct paromp_thread *self);
+void paromp_ordered_loop_start(struct paromp_thread *self);
+int paromp_resolve_sched(struct paromp_thread *self, int sched, long *chunk);
+void paromp_doacross_init(struct paromp_ws *ws, unsigned ncounts, const uint64_t *counts);
+void paromp_ws_setup_extras(struct paromp_thread *self, uintptr_t *reductions, void **mem);
+void paromp_ws_join_extras(struct paromp_thread *self, uintptr_t *reductions, void **mem);
+
+/* Tasks (task.c, taskdep.c, taskgroup.c) */
+void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t);
+struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
+                                            struct paromp_task *parent,
+                                            struct paromp_taskgroup *group);
+void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *task);
+void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t);
+void paromp_task_wake_waiters(struct paromp_team *team);
+void paromp_task_sleep(struct paromp_team *team, unsigned seen);
+unsigned paromp_deps_add_locked(struct paromp_task *parent, struct paromp_task *t, void **depend);
+void paromp_deps_wait_locked(struct paromp_thread *self, struct paromp_task *parent, void **depend);
+void paromp_deps_release_locked(struct paromp_team *team, struct paromp_task *t);
+void paromp_depmap_free(struct paromp_task *parent);
+int paromp_taskgroup_cancelled(struct paromp_task *t);
+struct paromp_taskgroup *paromp_group_for_children(struct paromp_task *t);
+void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                        long arg_size, long arg_align, _Bool if_clause, unsigned flags,
+                        void **depend, int priority,
+                        void (*init)(void *task_data, void *arg), void *init_arg);
+void *paromp_task_reduction_lookup(struct paromp_thread *self, void *orig, size_t *idx);
+void paromp_reductions_init(uintptr_t *data, unsigned nthreads, uintptr_t *outer);
+void paromp_reductions_free(uintptr_t *data);
+
+/* Small time-and-allocation helpers */
+void *paromp_malloc(size_t n);
+void *paromp_calloc(size_t n, size_t m);
+void paromp_fatal(const char *what) __attribute__((noreturn));
+
+#endif

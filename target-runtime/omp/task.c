@@ -1,0 +1,301 @@
+/* Explicit tasks: creating them, the team's ready queue, running them, and
+   taskwait / taskyield. */
+#include "config.h"
+
+#include <alloca.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paromp.h"
+#include "gomp_abi.h"
+
+/* The taskgroup a new child of t counts in. */
+struct paromp_taskgroup *paromp_group_for_children(struct paromp_task *t)
+{
+  return t->cur_group != NULL ? t->cur_group : t->taskgroup;
+}
+
+int paromp_taskgroup_cancelled(struct paromp_task *t)
+{
+  for (struct paromp_taskgroup *g = paromp_group_for_children(t); g != NULL; g = g->prev)
+    if (__atomic_load_n(&g->cancelled, __ATOMIC_ACQUIRE))
+      return 1;
+  return 0;
+}
+
+void paromp_task_wake_waiters(struct paromp_team *team)
+{
+  __atomic_add_fetch(&team->task_futex, 1, __ATOMIC_SEQ_CST);
+  paromp_wake_all(&team->task_futex, &team->task_sleepers);
+}
+
+void paromp_task_sleep(struct paromp_team *team, unsigned seen)
+{
+  paromp_wait_while_eq(&team->task_futex, seen, &team->task_sleepers);
+}
+
+void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t)
+{
+  struct paromp_task *at = NULL;        /* insert before this one */
+  if (t->priority > 0)
+    for (at = team->queue_head; at != NULL && at->priority >= t->priority; at = at->qnext)
+      ;
+  t->qnext = at;
+  t->qprev = at ? at->qprev : team->queue_tail;
+  if (t->qprev)
+    t->qprev->qnext = t;
+  else
+    team->queue_head = t;
+  if (at)
+    at->qprev = t;
+  else
+    team->queue_tail = t;
+  team->queued++;
+  struct paromp_task *p = t->parent;
+  t->cprev = NULL;
+  t->cnext = p->ready_children;
+  if (p->ready_children)
+    p->ready_children->cprev = t;
+  p->ready_children = t;
+  paromp_barrier_notify_tasks(team);
+  paromp_task_wake_waiters(team);
+}
+
+static void dequeue_locked(struct paromp_team *team, struct paromp_task *t)
+{
+  if (t->qprev) t->qprev->qnext = t->qnext; else team->queue_head = t->qnext;
+  if (t->qnext) t->qnext->qprev = t->qprev; else team->queue_tail = t->qprev;
+  struct paromp_task *p = t->parent;
+  if (t->cprev) t->cprev->cnext = t->cnext; else p->ready_children = t->cnext;
+  if (t->cnext) t->cnext->cprev = t->cprev;
+  t->qnext = t->qprev = t->cnext = t->cprev = NULL;
+  team->queued--;
+}
+
+/* A ready task to run: a child of parent, or one in group (or its nested
+   groups), or any; NULL if none. */
+struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
+                                            struct paromp_task *parent,
+                                            struct paromp_taskgroup *group)
+{
+  struct paromp_task *t = NULL;
+  if (parent != NULL) {
+    t = parent->ready_children;
+  } else if (group != NULL) {
+    unsigned budget = 4096;               /* a bounded look, then any child */
+    for (t = team->queue_head; t != NULL && budget > 0; t = t->qnext, budget--) {
+      struct paromp_taskgroup *g = t->taskgroup;
+      while (g != NULL && g != group)
+        g = g->prev;
+      if (g == group)
+        break;
+    }
+  } else {
+    t = team->queue_head;
+  }
+  if (t != NULL) {
+    dequeue_locked(team, t);
+    t->state = PAROMP_TASK_RUNNING;
+  }
+  return t;
+}
+
+static void task_free(struct paromp_task *t)
+{
+  paromp_depmap_free(t);
+  free(t->succ);
+  free(t->dep_addrs);
+  free(t);
+}
+
+/* Under the task lock: t's body is done (or it was discarded). */
+static void complete_locked(struct paromp_team *team, struct paromp_task *t)
+{
+  t->state = PAROMP_TASK_DONE;
+  paromp_deps_release_locked(team, t);
+  struct paromp_task *parent = t->parent;
+  if (--parent->children == 0 && parent->state == PAROMP_TASK_DONE &&
+      parent->kind == PAROMP_TASK_EXPLICIT)
+    task_free(parent);
+  if (t->taskgroup != NULL)
+    t->taskgroup->pending--;
+  team->task_count--;
+  paromp_barrier_try_release_after_tasks(team);
+  paromp_task_wake_waiters(team);
+  if (t->children == 0)
+    task_free(t);
+}
+
+static int task_discarded(struct paromp_task *t)
+{
+  if (__atomic_load_n(&t->team->cancelled, __ATOMIC_ACQUIRE))
+    return 1;
+  for (struct paromp_taskgroup *g = t->taskgroup; g != NULL; g = g->prev)
+    if (__atomic_load_n(&g->cancelled, __ATOMIC_ACQUIRE))
+      return 1;
+  return 0;
+}
+
+void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t)
+{
+  struct paromp_team *team = t->team;
+  if (!task_discarded(t)) {
+    struct paromp_task *prev = self->ts.task;
+    int saved = self->state;
+    const void *saved_wait = self->wait_id;
+    self->ts.task = t;
+    paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+    t->fn(t->data);
+    self->ts.task = prev;
+    paromp_set_state(self, saved, saved_wait);
+  }
+  paromp_mutex_lock(&team->task_lock);
+  complete_locked(team, t);
+  paromp_mutex_unlock(&team->task_lock);
+}
+
+/* Runs ready children of task until it has none left unfinished. */
+void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *task)
+{
+  struct paromp_team *team = self->ts.team;
+  if (__atomic_load_n(&task->children, __ATOMIC_ACQUIRE) == 0)
+    return;
+  int saved = self->state;
+  const void *saved_wait = self->wait_id;
+  paromp_set_state(self, PAROMP_STATE_WAIT_TASKWAIT, task);
+  for (;;) {
+    unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
+    paromp_mutex_lock(&team->task_lock);
+    if (task->children == 0) {
+      paromp_mutex_unlock(&team->task_lock);
+      break;
+    }
+    struct paromp_task *t = paromp_task_pick_locked(team, task, NULL);
+    paromp_mutex_unlock(&team->task_lock);
+    if (t != NULL)
+      paromp_task_run_one(self, t);
+    else
+      paromp_task_sleep(team, seen);
+  }
+  paromp_set_state(self, saved, saved_wait);
+}
+
+static struct paromp_task *task_new(struct paromp_task *parent, size_t arg_size, size_t align)
+{
+  if (align < 1)
+    align = 1;
+  struct paromp_task *t = paromp_malloc(sizeof *t + arg_size + align - 1);
+  memset(t, 0, sizeof *t);
+  t->kind = PAROMP_TASK_EXPLICIT;
+  t->parent = parent;
+  t->team = parent->team;
+  t->icv = parent->icv;
+  t->id = paromp_next_id();
+  t->state = PAROMP_TASK_WAITING;
+  uintptr_t p = (uintptr_t)(t + 1);
+  t->data = (void *)((p + align - 1) & ~(uintptr_t)(align - 1));
+  return t;
+}
+
+/* Creates a task; runs it at once when it is undeferred. */
+void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                        long arg_size, long arg_align, bool if_clause, unsigned flags,
+                        void **depend, int priority,
+                        void (*init)(void *task_data, void *arg), void *init_arg)
+{
+  struct paromp_thread *self = paromp_self();
+  struct paromp_task *parent = self->ts.task;
+  struct paromp_team *team = self->ts.team;
+  if (paromp_gicv.cancel &&
+      (__atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE) || paromp_taskgroup_cancelled(parent)))
+    return;
+  if (arg_align < 1 || (arg_align & (arg_align - 1)) != 0)
+    arg_align = sizeof(void *);
+  struct paromp_task *t = task_new(parent, (size_t)arg_size, (size_t)arg_align);
+  t->fn = fn;
+  t->final = (flags & GOMP_TASK_FLAG_FINAL) || parent->final;
+  t->untied = (flags & GOMP_TASK_FLAG_UNTIED) != 0;
+  if (flags & GOMP_TASK_FLAG_PRIORITY)
+    t->priority = priority < 0 ? 0
+                  : priority > paromp_gicv.max_task_priority ? paromp_gicv.max_task_priority
+                  : priority;
+  t->undeferred = !if_clause || parent->final || team->nthreads == 1;
+  if (cpyfn)
+    cpyfn(t->data, data);
+  else if (arg_size > 0)
+    memcpy(t->data, data, (size_t)arg_size);
+  if (init)
+    init(t->data, init_arg);
+
+  paromp_mutex_lock(&team->task_lock);
+  parent->children++;
+  t->taskgroup = paromp_group_for_children(parent);
+  if (t->taskgroup)
+    t->taskgroup->pending++;
+  team->task_count++;
+  unsigned npred = (flags & GOMP_TASK_FLAG_DEPEND) && depend
+                       ? paromp_deps_add_locked(parent, t, depend) : 0;
+  if (!t->undeferred) {
+    if (npred == 0)
+      paromp_task_enqueue_locked(team, t);
+    paromp_mutex_unlock(&team->task_lock);
+    return;
+  }
+  /* Undeferred: wait for its predecessors, helping with other tasks. */
+  while (t->npred != 0) {
+    unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
+    struct paromp_task *o = paromp_task_pick_locked(team, parent, NULL);
+    paromp_mutex_unlock(&team->task_lock);
+    if (o != NULL)
+      paromp_task_run_one(self, o);
+    else
+      paromp_task_sleep(team, seen);
+    paromp_mutex_lock(&team->task_lock);
+  }
+  t->state = PAROMP_TASK_RUNNING;
+  paromp_mutex_unlock(&team->task_lock);
+  paromp_task_run_one(self, t);
+}
+
+PAROMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                             long arg_size, long arg_align, bool if_clause, unsigned flags,
+                             void **depend, int priority, void *detach)
+{
+  (void)detach;
+  paromp_task_create(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend,
+                     priority, NULL, NULL);
+}
+
+PAROMP_EXPORT void GOMP_taskwait(void)
+{
+  struct paromp_thread *self = paromp_self();
+  paromp_task_wait_children(self, self->ts.task);
+}
+
+/* taskwait depend(...): waits only for the named dependences, by running an
+   empty undeferred task that carries them. */
+static void empty_task(void *data)
+{
+  (void)data;
+}
+
+PAROMP_EXPORT void GOMP_taskwait_depend(void **depend)
+{
+  paromp_task_create(empty_task, NULL, NULL, 0, 1, false, GOMP_TASK_FLAG_DEPEND, depend, 0,
+                     NULL, NULL);
+}
+
+PAROMP_EXPORT void GOMP_taskyield(void)
+{
+  struct paromp_thread *self = paromp_self();
+  struct paromp_team *team = self->ts.team;
+  if (__atomic_load_n(&self->ts.task->ready_children, __ATOMIC_RELAXED) == NULL)
+    return;
+  paromp_mutex_lock(&team->task_lock);
+  struct paromp_task *t = paromp_task_pick_locked(team, self->ts.task, NULL);
+  paromp_mutex_unlock(&team->task_lock);
+  if (t != NULL)
+    paromp_task_run_one(self, t);
+}

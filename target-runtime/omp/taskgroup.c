@@ -1,0 +1,49 @@
+/* taskgroup: waiting for every descendant task created inside it. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "paromp.h"
+
+PAROMP_EXPORT void GOMP_taskgroup_start(void)
+{
+  struct paromp_task *task = paromp_self()->ts.task;
+  struct paromp_taskgroup *g = paromp_calloc(1, sizeof *g);
+  g->prev = paromp_group_for_children(task);
+  task->cur_group = g;
+}
+
+PAROMP_EXPORT void GOMP_taskgroup_end(void)
+{
+  struct paromp_thread *self = paromp_self();
+  struct paromp_task *task = self->ts.task;
+  struct paromp_team *team = self->ts.team;
+  struct paromp_taskgroup *g = task->cur_group;
+  if (g == NULL)
+    return;
+  if (__atomic_load_n(&g->pending, __ATOMIC_ACQUIRE) != 0) {
+    int saved = self->state;
+    const void *saved_wait = self->wait_id;
+    paromp_set_state(self, PAROMP_STATE_WAIT_TASKGROUP, g);
+    for (;;) {
+      unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
+      paromp_mutex_lock(&team->task_lock);
+      if (g->pending == 0) {
+        paromp_mutex_unlock(&team->task_lock);
+        break;
+      }
+      struct paromp_task *t = paromp_task_pick_locked(team, task, NULL);
+      if (t == NULL)
+        t = paromp_task_pick_locked(team, NULL, g);
+      paromp_mutex_unlock(&team->task_lock);
+      if (t != NULL)
+        paromp_task_run_one(self, t);
+      else
+        paromp_task_sleep(team, seen);
+    }
+    paromp_set_state(self, saved, saved_wait);
+  }
+  /* the group this task's children counted in before this one opened */
+  task->cur_group = g->prev != task->taskgroup ? g->prev : NULL;
+  free(g);
+}

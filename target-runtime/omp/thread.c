@@ -1,0 +1,199 @@
+/* Threads: the registry debuggers walk, the pool of docked workers, and the
+   runtime's start-up. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paromp.h"
+
+__thread struct paromp_thread *paromp_self_tls __attribute__((tls_model("initial-exec")));
+
+/* The registry: a list that only grows, in creation order.  A reader outside
+   the process bounds its walk by paromp_thread_count. */
+struct paromp_thread *paromp_thread_list;
+unsigned paromp_thread_count;
+static struct paromp_thread **registry_tail = &paromp_thread_list;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct paromp_thread *pool_idle;
+
+unsigned long paromp_spin_count = 100000;
+static uint64_t id_counter;
+
+void paromp_fatal(const char *what)
+{
+  fprintf(stderr, "libparomp: fatal: %s\n", what);
+  abort();
+}
+
+void *paromp_malloc(size_t n)
+{
+  void *p = malloc(n ? n : 1);
+  if (p == NULL)
+    paromp_fatal("out of memory");
+  return p;
+}
+
+void *paromp_calloc(size_t n, size_t m)
+{
+  void *p = calloc(n ? n : 1, m ? m : 1);
+  if (p == NULL)
+    paromp_fatal("out of memory");
+  return p;
+}
+
+uint64_t paromp_next_id(void)
+{
+  return __atomic_add_fetch(&id_counter, 1, __ATOMIC_RELAXED);
+}
+
+void paromp_mutex_lock_slow(paromp_mutex_t *m)
+{
+  for (unsigned long i = paromp_spin_count / 16; i > 0; i--) {
+    paromp_cpu_relax();
+    if (__atomic_load_n(m, __ATOMIC_RELAXED) == 0 && paromp_mutex_trylock(m))
+      return;
+  }
+  while (__atomic_exchange_n(m, 2, __ATOMIC_ACQUIRE) != 0)
+    paromp_futex_wait(m, 2);
+}
+
+/* Spinning only pays while every runtime thread can have a processor. */
+void paromp_tune_spin(void)
+{
+  unsigned long spin;
+  switch (paromp_gicv.wait_policy) {
+  case PAROMP_WAIT_ACTIVE: spin = 30000000; break;
+  case PAROMP_WAIT_PASSIVE: spin = 0; break;
+  default: spin = 100000; break;
+  }
+  if (paromp_gicv.wait_policy != PAROMP_WAIT_ACTIVE &&
+      __atomic_load_n(&paromp_thread_count, __ATOMIC_RELAXED) > paromp_nprocs)
+    spin = spin < 100 ? spin : 100;
+  __atomic_store_n(&paromp_spin_count, spin, __ATOMIC_RELAXED);
+}
+
+void paromp_registry_add(struct paromp_thread *t)
+{
+  pthread_mutex_lock(&registry_lock);
+  t->serial = paromp_thread_count;
+  t->reg_next = NULL;
+  /* publish the element before the count, so a reader never runs past it */
+  __atomic_store_n(registry_tail, t, __ATOMIC_RELEASE);
+  registry_tail = &t->reg_next;
+  __atomic_store_n(&paromp_thread_count, paromp_thread_count + 1, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&registry_lock);
+  paromp_tune_spin();
+}
+
+static void root_init(struct paromp_thread *t)
+{
+  struct paromp_team *team = &t->root_team;
+  team->nthreads = 1;
+  team->capacity = 1;
+  team->threads = paromp_malloc(sizeof *team->threads);
+  team->threads[0] = t;
+  team->itasks = &t->root_task;
+  team->master = t;
+  team->id = paromp_next_id();
+  paromp_barrier_init(&team->bar);
+  paromp_barrier_init(&team->join);
+  paromp_ws_reset_team(team);
+  paromp_task_init_implicit(&t->root_task, team, NULL, &paromp_initial_icv);
+  t->root_task.kind = PAROMP_TASK_INITIAL;
+  t->ts.team = team;
+  t->ts.num = 0;
+  t->ts.task = &t->root_task;
+}
+
+static struct paromp_thread *thread_new(int worker)
+{
+  struct paromp_thread *t = paromp_calloc(1, sizeof *t);
+  t->is_worker = worker;
+  return t;
+}
+
+/* The first call from a thread the runtime did not create: it becomes an
+   initial thread with a team of one. */
+struct paromp_thread *paromp_thread_init_self(void)
+{
+  struct paromp_thread *t = thread_new(0);
+  t->lwp = (pid_t)syscall(SYS_gettid);
+  t->pthread = pthread_self();
+  root_init(t);
+  paromp_set_state(t, PAROMP_STATE_WORK_SERIAL, NULL);
+  paromp_self_tls = t;
+  paromp_registry_add(t);
+  return t;
+}
+
+static void *worker_main(void *arg)
+{
+  struct paromp_thread *t = arg;
+  t->lwp = (pid_t)syscall(SYS_gettid);
+  paromp_self_tls = t;
+  paromp_registry_add(t);
+  unsigned seen = 0;
+  for (;;) {
+    paromp_set_state(t, PAROMP_STATE_IDLE, NULL);
+    seen = paromp_wait_while_eq(&t->go, seen, &t->go_sleepers);
+    if (t->exiting)
+      break;
+    paromp_worker_run(t);
+  }
+  return NULL;
+}
+
+static struct paromp_thread *worker_spawn(void)
+{
+  struct paromp_thread *t = thread_new(1);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  if (paromp_gicv.stacksize != 0 &&
+      pthread_attr_setstacksize(&attr, paromp_gicv.stacksize) != 0)
+    fprintf(stderr, "libparomp: warning: cannot use a stack of %zu bytes\n",
+            paromp_gicv.stacksize);
+  int rc = pthread_create(&t->pthread, &attr, worker_main, t);
+  pthread_attr_destroy(&attr);
+  if (rc != 0) {
+    free(t);
+    return NULL;
+  }
+  return t;
+}
+
+/* An idle worker, new if none is docked; NULL if the system has no more. */
+struct paromp_thread *paromp_pool_get(void)
+{
+  pthread_mutex_lock(&pool_lock);
+  struct paromp_thread *t = pool_idle;
+  if (t != NULL)
+    pool_idle = t->pool_next;
+  pthread_mutex_unlock(&pool_lock);
+  return t != NULL ? t : worker_spawn();
+}
+
+void paromp_pool_put(struct paromp_thread **workers, unsigned n)
+{
+  if (n == 0)
+    return;
+  pthread_mutex_lock(&pool_lock);
+  for (unsigned i = 0; i < n; i++) {
+    workers[i]->pool_next = pool_idle;
+    pool_idle = workers[i];
+  }
+  pthread_mutex_unlock(&pool_lock);
+}
+
+__attribute__((constructor)) static void paromp_init(void)
+{
+  paromp_icv_init();
+  paromp_tune_spin();
+  paromp_self();
+  if (paromp_gicv.display_env)
+    paromp_display_env(paromp_gicv.display_env == 2);
+}
