@@ -161,14 +161,6 @@ PAROMP_EXPORT int omp_get_proc_bind(void)
   return cur_icv()->bind;
 }
 
-/* No place list: threads are not bound to processors. */
-PAROMP_EXPORT int omp_get_num_places(void) { return 0; }
-PAROMP_EXPORT int omp_get_place_num_procs(int place) { (void)place; return 0; }
-PAROMP_EXPORT void omp_get_place_proc_ids(int place, int *ids) { (void)place; (void)ids; }
-PAROMP_EXPORT int omp_get_place_num(void) { return -1; }
-PAROMP_EXPORT int omp_get_partition_num_places(void) { return 0; }
-PAROMP_EXPORT void omp_get_partition_place_nums(int *nums) { (void)nums; }
-
 /* The host is the only device. */
 PAROMP_EXPORT void omp_set_default_device(int device)
 {

@@ -65,6 +65,14 @@ LOOP_START_CHUNK(ordered_dynamic_start, PAROMP_SCHED_DYNAMIC, 1)
 LOOP_START_CHUNK(ordered_guided_start, PAROMP_SCHED_GUIDED, 1)
 LOOP_START_RUNTIME(ordered_runtime_start, 1)
 
+/* The sched argument of the 5.0 entries: 0 is runtime, and so is 4, which
+   gcc passes for nonmonotonic:runtime. */
+static int gcc_sched(long sched)
+{
+  int kind = (int)sched & ~(int)PAROMP_SCHED_MONOTONIC;
+  return kind == PAROMP_SCHED_AUTO ? 0 : kind;
+}
+
 /* OpenMP 5.0's general entry: reductions are task reductions of the loop,
    mem asks for a zeroed block shared by the team (its size in *mem). */
 static bool loop_start_general(int up, T start, T end, T incr, long sched, T chunk,
@@ -73,7 +81,7 @@ static bool loop_start_general(int up, T start, T end, T incr, long sched, T chu
 {
   struct paromp_thread *self = paromp_self();
   long c = (long)chunk;
-  int kind = paromp_resolve_sched(self, (int)sched, &c);
+  int kind = paromp_resolve_sched(self, gcc_sched(sched), &c);
   if (paromp_ws_enter(self, PAROMP_WS_LOOP)) {
     struct paromp_ws *ws = self->ts.ws;
     INIT(ws, up, start, end, incr, kind, c, self->ts.team->nthreads);
@@ -110,7 +118,7 @@ static bool doacross_start(unsigned ncounts, T *counts, long sched, T chunk, T *
 {
   struct paromp_thread *self = paromp_self();
   long c = (long)chunk;
-  int kind = paromp_resolve_sched(self, (int)sched, &c);
+  int kind = paromp_resolve_sched(self, gcc_sched(sched), &c);
   if (paromp_ws_enter(self, PAROMP_WS_LOOP)) {
     struct paromp_ws *ws = self->ts.ws;
     INIT(ws, 1, 0, counts[0], 1, kind, c, self->ts.team->nthreads);

@@ -6,11 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gomp_abi.h"
 #include "paromp.h"
 
 /* Threads in teams right now, the initial thread included; bounds teams by
    thread-limit-var. */
 static unsigned busy_threads = 1;
+
+static void prep_reductions(struct paromp_ws *ws, void *arg, unsigned nthreads);
 
 void paromp_task_init_implicit(struct paromp_task *t, struct paromp_team *team,
                                struct paromp_task *parent, const struct paromp_icvs *icv)
@@ -38,18 +41,25 @@ static unsigned resolve_nthreads(struct paromp_thread *self, unsigned requested)
   return requested < room ? requested : room;
 }
 
-/* The master's team for this region: its cached team when it is not in use,
-   grown from the pool as needed. */
+/* The master's team for this region: its cached team when that is not in
+   use, else a spare one.  Teams are never freed: a member may still be
+   leaving the last barrier of a team when its master reuses or retires it,
+   and must find a live barrier word there (generations only grow). */
 static struct paromp_team *team_get(struct paromp_thread *self, unsigned n)
 {
   struct paromp_team *team = self->team_cache;
   if (team == NULL || team->in_use) {
-    team = paromp_calloc(1, sizeof *team);
-    paromp_barrier_init(&team->bar);
-    paromp_barrier_init(&team->join);
-    team->capacity = 1;
-    team->threads = paromp_calloc(1, sizeof *team->threads);
-    team->itasks = paromp_calloc(1, sizeof *team->itasks);
+    team = self->team_spare;
+    if (team != NULL) {
+      self->team_spare = team->spare_next;
+    } else {
+      team = paromp_calloc(1, sizeof *team);
+      paromp_barrier_init(&team->bar);
+      paromp_barrier_init(&team->join);
+      team->capacity = 1;
+      team->threads = paromp_calloc(1, sizeof *team->threads);
+      team->itasks = paromp_calloc(1, sizeof *team->itasks);
+    }
     if (self->team_cache == NULL)
       self->team_cache = team;
   }
@@ -60,8 +70,6 @@ static struct paromp_team *team_get(struct paromp_thread *self, unsigned n)
     team->threads = th;
     free(team->itasks);
     team->itasks = paromp_calloc(n, sizeof *team->itasks);
-    for (unsigned i = team->capacity; i < n; i++)
-      team->threads[i] = NULL;
     team->capacity = n;
   }
   return team;
@@ -80,16 +88,21 @@ static unsigned team_fill(struct paromp_team *team, unsigned n)
   return n;
 }
 
-static void team_free(struct paromp_team *team)
+/* A team that is not the master's cached one gives its workers back to the
+   pool and waits, spare, for the master's next nested region. */
+static void team_retire(struct paromp_thread *self, struct paromp_team *team)
 {
   unsigned k = 0;
   for (unsigned i = 1; i < team->capacity; i++)
-    if (team->threads[i] != NULL)
+    if (team->threads[i] != NULL) {
       team->threads[k++] = team->threads[i];
+      team->threads[i] = NULL;
+    }
   paromp_pool_put(team->threads, k);
-  free(team->threads);
-  free(team->itasks);
-  free(team);
+  for (unsigned i = 0; i < k; i++)
+    team->threads[i] = NULL;
+  team->spare_next = self->team_spare;
+  self->team_spare = team;
 }
 
 static void start_member(struct paromp_thread *w, struct paromp_team *team, unsigned num)
@@ -109,7 +122,10 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   unsigned n = resolve_nthreads(self, num_threads);
   struct paromp_team *team = team_get(self, n);
   n = team_fill(team, n);
-  (void)flags;                       /* proc_bind: threads are not pinned */
+  /* bind-var false disables binding, whatever the clause says */
+  int bind = parent_task->icv.bind == PAROMP_BIND_FALSE ? PAROMP_BIND_FALSE
+             : (flags & GOMP_PARALLEL_PROC_BIND_MASK) ? (int)(flags & GOMP_PARALLEL_PROC_BIND_MASK)
+             : parent_task->icv.bind;
 
   team->nthreads = n;
   team->level = parent->level + 1;
@@ -122,25 +138,31 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   team->id = paromp_next_id();
   team->cancelled = 0;
   team->single_count = 0;
-  team->task_reductions = NULL;
   team->saved = self->ts;
   team->in_use = 1;
-  team->prepped = prep != NULL;
   paromp_icv_for_child(&parent_task->icv, &team->child_icv);
+  if (team->child_icv.bind_pos == parent_task->icv.bind_pos && bind != PAROMP_BIND_FALSE)
+    team->child_icv.bind = bind;
   paromp_ws_reset_team(team);
+  team->task_reductions = NULL;
+  self->team_being_formed = team;
+  team->prepped = prep != NULL && prep != prep_reductions;
   if (prep != NULL)
     prep(&team->ws[0], prep_arg, n);
   __atomic_add_fetch(&busy_threads, n - 1, __ATOMIC_RELAXED);
 
   team->threads[0] = self;
   paromp_task_init_implicit(&team->itasks[0], team, parent_task, &team->child_icv);
-  for (unsigned i = 1; i < n; i++)
+  int bound = bind != PAROMP_BIND_FALSE && paromp_num_places() > 0;
+  for (unsigned i = 1; i < n; i++) {
+    team->threads[i]->next_place = bound ? paromp_place_for(bind, self->place, i, n) : -1;
     start_member(team->threads[i], team, i);
+  }
 
   memset(&self->ts, 0, sizeof self->ts);
   self->ts.team = team;
   self->ts.task = &team->itasks[0];
-  self->ts.ws_index = prep != NULL;
+  self->ts.ws_index = team->prepped;
   self->ts.ws = &team->ws[0];
   paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
   return team;
@@ -151,15 +173,15 @@ void paromp_team_end(void)
   struct paromp_thread *self = paromp_self();
   struct paromp_team *team = self->ts.team;
   paromp_barrier_wait(self, &team->join, 0);
-  if (team->task_reductions != NULL)
-    paromp_reductions_free(team->task_reductions);
+  paromp_depmap_free(&team->itasks[0]);
+  team->task_reductions = NULL;     /* the program unregisters them */
   __atomic_sub_fetch(&busy_threads, team->nthreads - 1, __ATOMIC_RELAXED);
   self->ts = team->saved;
   team->in_use = 0;
   paromp_set_state(self, self->ts.team->nthreads > 1 || self->ts.team->level > 0
                              ? PAROMP_STATE_WORK_PARALLEL : PAROMP_STATE_WORK_SERIAL, NULL);
   if (team != self->team_cache)
-    team_free(team);
+    team_retire(self, team);
 }
 
 void paromp_worker_run(struct paromp_thread *self)
@@ -174,8 +196,10 @@ void paromp_worker_run(struct paromp_thread *self)
   self->ts.ws = &team->ws[0];
   self->ts.ws_index = team->prepped;
   paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+  paromp_bind_self(self, self->next_place);
   team->fn(team->data);
   paromp_barrier_wait(self, &team->join, 0);
+  paromp_depmap_free(&team->itasks[num]);
   memset(&self->ts, 0, sizeof self->ts);
 }
 
@@ -201,4 +225,26 @@ PAROMP_EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned 
 PAROMP_EXPORT void GOMP_parallel_end(void)
 {
   paromp_team_end();
+}
+
+/* parallel reduction(task, ...): the descriptor is the first word of data;
+   its copies must exist before the members start.  Returns the team size,
+   which is how many copies the program combines. */
+static void prep_reductions(struct paromp_ws *ws, void *arg, unsigned nthreads)
+{
+  (void)ws;
+  (void)nthreads;
+  struct paromp_thread *self = paromp_self();
+  paromp_reductions_register_team(arg, self->team_being_formed);
+}
+
+PAROMP_EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
+                                                unsigned num_threads, unsigned flags)
+{
+  struct paromp_team *team =
+      paromp_team_begin(fn, data, num_threads, flags, prep_reductions, *(uintptr_t **)data);
+  unsigned n = team->nthreads;
+  fn(data);
+  paromp_team_end();
+  return n;
 }

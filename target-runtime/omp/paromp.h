@@ -168,6 +168,7 @@ struct paromp_team {
   int in_use;                     /* a region runs on it now */
   int prepped;                    /* work share 0 was set up by the master */
   struct paromp_tstate saved;     /* the master's state outside the region */
+  struct paromp_team *spare_next;
 };
 
 /* ---- threads ---------------------------------------------------------------- */
@@ -194,6 +195,8 @@ struct paromp_thread {
   pthread_t pthread;
   unsigned serial;                /* registry order, from 0 */
   int is_worker;
+  int place;                      /* the place it is bound to, or -1 */
+  int next_place;
   int state;                      /* enum paromp_thread_state */
   const void *wait_id;            /* what it waits for, when waiting */
   struct paromp_tstate ts;
@@ -206,6 +209,8 @@ struct paromp_thread {
   int exiting;
   /* Each thread keeps the team it last led, to reuse it. */
   struct paromp_team *team_cache;
+  struct paromp_team *team_spare;
+  struct paromp_team *team_being_formed;
   struct paromp_team root_team;   /* the team of one of an initial thread */
   struct paromp_task root_task;
 };
@@ -297,9 +302,19 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
                         long arg_size, long arg_align, _Bool if_clause, unsigned flags,
                         void **depend, int priority,
                         void (*init)(void *task_data, void *arg), void *init_arg);
-void *paromp_task_reduction_lookup(struct paromp_thread *self, void *orig, size_t *idx);
-void paromp_reductions_init(uintptr_t *data, unsigned nthreads, uintptr_t *outer);
-void paromp_reductions_free(uintptr_t *data);
+struct paromp_taskgroup *paromp_taskgroup_open(struct paromp_task *task);
+uintptr_t *paromp_taskgroup_close(struct paromp_thread *self);
+void paromp_reductions_register_team(uintptr_t *d, struct paromp_team *team);
+void GOMP_taskgroup_start(void);
+void GOMP_taskgroup_end(void);
+void GOMP_taskgroup_reduction_register(uintptr_t *d);
+
+/* Places (places.c) */
+void paromp_places_init(void);
+unsigned paromp_num_places(void);
+int paromp_place_for(int bind, int p0, unsigned i, unsigned n);
+void paromp_bind_self(struct paromp_thread *self, int place);
+int paromp_place_of_cpu(void);
 
 /* Small time-and-allocation helpers */
 void *paromp_malloc(size_t n);

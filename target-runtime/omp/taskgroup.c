@@ -1,26 +1,29 @@
-/* taskgroup: waiting for every descendant task created inside it. */
+/* taskgroup: waiting for every descendant task created inside it.  The same
+   open/close pair serves the hidden taskgroups of worksharing task
+   reductions. */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "paromp.h"
 
-PAROMP_EXPORT void GOMP_taskgroup_start(void)
+struct paromp_taskgroup *paromp_taskgroup_open(struct paromp_task *task)
 {
-  struct paromp_task *task = paromp_self()->ts.task;
   struct paromp_taskgroup *g = paromp_calloc(1, sizeof *g);
   g->prev = paromp_group_for_children(task);
   task->cur_group = g;
+  return g;
 }
 
-PAROMP_EXPORT void GOMP_taskgroup_end(void)
+/* Waits for the current task's innermost taskgroup, closes it and returns
+   the task reductions registered in it. */
+uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
 {
-  struct paromp_thread *self = paromp_self();
   struct paromp_task *task = self->ts.task;
   struct paromp_team *team = self->ts.team;
   struct paromp_taskgroup *g = task->cur_group;
   if (g == NULL)
-    return;
+    return NULL;
   if (__atomic_load_n(&g->pending, __ATOMIC_ACQUIRE) != 0) {
     int saved = self->state;
     const void *saved_wait = self->wait_id;
@@ -45,5 +48,17 @@ PAROMP_EXPORT void GOMP_taskgroup_end(void)
   }
   /* the group this task's children counted in before this one opened */
   task->cur_group = g->prev != task->taskgroup ? g->prev : NULL;
+  uintptr_t *red = g->reductions;
   free(g);
+  return red;
+}
+
+PAROMP_EXPORT void GOMP_taskgroup_start(void)
+{
+  paromp_taskgroup_open(paromp_self()->ts.task);
+}
+
+PAROMP_EXPORT void GOMP_taskgroup_end(void)
+{
+  paromp_taskgroup_close(paromp_self());
 }

@@ -114,6 +114,7 @@ static struct paromp_thread *thread_new(int worker)
 {
   struct paromp_thread *t = paromp_calloc(1, sizeof *t);
   t->is_worker = worker;
+  t->place = -1;
   return t;
 }
 
@@ -125,6 +126,8 @@ struct paromp_thread *paromp_thread_init_self(void)
   t->lwp = (pid_t)syscall(SYS_gettid);
   t->pthread = pthread_self();
   root_init(t);
+  if (paromp_num_places() > 0 && paromp_initial_icv.bind != PAROMP_BIND_FALSE)
+    paromp_bind_self(t, paromp_place_of_cpu());
   paromp_set_state(t, PAROMP_STATE_WORK_SERIAL, NULL);
   paromp_self_tls = t;
   paromp_registry_add(t);
@@ -150,15 +153,21 @@ static void *worker_main(void *arg)
 
 static struct paromp_thread *worker_spawn(void)
 {
+  static int stack_warned;
   struct paromp_thread *t = thread_new(1);
   pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  if (paromp_gicv.stacksize != 0 &&
-      pthread_attr_setstacksize(&attr, paromp_gicv.stacksize) != 0)
-    fprintf(stderr, "libparomp: warning: cannot use a stack of %zu bytes\n",
-            paromp_gicv.stacksize);
-  int rc = pthread_create(&t->pthread, &attr, worker_main, t);
-  pthread_attr_destroy(&attr);
+  int rc = -1;
+  if (paromp_gicv.stacksize != 0) {
+    pthread_attr_init(&attr);
+    if (pthread_attr_setstacksize(&attr, paromp_gicv.stacksize) == 0)
+      rc = pthread_create(&t->pthread, &attr, worker_main, t);
+    pthread_attr_destroy(&attr);
+    if (rc != 0 && !__atomic_exchange_n(&stack_warned, 1, __ATOMIC_RELAXED))
+      fprintf(stderr, "libparomp: warning: cannot start a thread with OMP_STACKSIZE's %zu bytes;"
+              " using the default stack size\n", paromp_gicv.stacksize);
+  }
+  if (rc != 0)
+    rc = pthread_create(&t->pthread, NULL, worker_main, t);
   if (rc != 0) {
     free(t);
     return NULL;
@@ -192,6 +201,7 @@ void paromp_pool_put(struct paromp_thread **workers, unsigned n)
 __attribute__((constructor)) static void paromp_init(void)
 {
   paromp_icv_init();
+  paromp_places_init();
   paromp_tune_spin();
   paromp_self();
   if (paromp_gicv.display_env)
