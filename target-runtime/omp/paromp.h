@@ -50,6 +50,9 @@ struct paromp_task {
   unsigned char final;
   unsigned char undeferred;
   unsigned char untied;
+  unsigned char detached;            /* detach clause: ends at omp_fulfill_event */
+  unsigned char fulfilled;
+  unsigned char body_done;
   int state;
   int priority;
   unsigned children;                 /* unfinished child tasks */
@@ -301,7 +304,8 @@ struct paromp_taskgroup *paromp_group_for_children(struct paromp_task *t);
 void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                         long arg_size, long arg_align, _Bool if_clause, unsigned flags,
                         void **depend, int priority,
-                        void (*init)(void *task_data, void *arg), void *init_arg);
+                        void (*init)(void *task_data, void *arg), void *init_arg,
+                        void *detach);
 struct paromp_taskgroup *paromp_taskgroup_open(struct paromp_task *task);
 uintptr_t *paromp_taskgroup_close(struct paromp_thread *self);
 void paromp_reductions_register_team(uintptr_t *d, struct paromp_team *team);

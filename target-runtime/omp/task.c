@@ -152,7 +152,25 @@ void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t)
     paromp_set_state(self, saved, saved_wait);
   }
   paromp_mutex_lock(&team->task_lock);
-  complete_locked(team, t);
+  t->body_done = 1;
+  /* a detached task ends when its event is fulfilled as well */
+  if (!t->detached || t->fulfilled)
+    complete_locked(team, t);
+  paromp_mutex_unlock(&team->task_lock);
+}
+
+PAROMP_EXPORT void omp_fulfill_event(void *event)
+{
+  struct paromp_task *t = event;
+  if (t == NULL)
+    return;
+  struct paromp_team *team = t->team;
+  paromp_mutex_lock(&team->task_lock);
+  if (t->detached && !t->fulfilled) {
+    t->fulfilled = 1;
+    if (t->body_done)
+      complete_locked(team, t);
+  }
   paromp_mutex_unlock(&team->task_lock);
 }
 
@@ -203,7 +221,8 @@ static struct paromp_task *task_new(struct paromp_task *parent, size_t arg_size,
 void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                         long arg_size, long arg_align, bool if_clause, unsigned flags,
                         void **depend, int priority,
-                        void (*init)(void *task_data, void *arg), void *init_arg)
+                        void (*init)(void *task_data, void *arg), void *init_arg,
+                        void *detach)
 {
   struct paromp_thread *self = paromp_self();
   struct paromp_task *parent = self->ts.task;
@@ -221,7 +240,15 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     t->priority = priority < 0 ? 0
                   : priority > paromp_gicv.max_task_priority ? paromp_gicv.max_task_priority
                   : priority;
-  t->undeferred = !if_clause || parent->final || team->nthreads == 1;
+  /* outside any parallel region, or with a long queue, run it at once */
+  t->undeferred = !if_clause || parent->final || team->level == 0 ||
+                  team->task_count > 64u * team->nthreads;
+  if ((flags & GOMP_TASK_FLAG_DETACH) && detach != NULL) {
+    t->detached = 1;
+    *(void **)detach = t;
+    if (data != NULL)
+      *(void **)data = t;
+  }
   if (cpyfn)
     cpyfn(t->data, data);
   else if (arg_size > 0)
@@ -255,17 +282,36 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     paromp_mutex_lock(&team->task_lock);
   }
   t->state = PAROMP_TASK_RUNNING;
+  /* an undeferred detached task: hold it until its event is fulfilled */
+  int hold = t->detached;
+  if (hold)
+    t->children++;
   paromp_mutex_unlock(&team->task_lock);
   paromp_task_run_one(self, t);
+  if (hold) {
+    paromp_mutex_lock(&team->task_lock);
+    while (t->state != PAROMP_TASK_DONE) {
+      unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
+      struct paromp_task *o = paromp_task_pick_locked(team, NULL, NULL);
+      paromp_mutex_unlock(&team->task_lock);
+      if (o != NULL)
+        paromp_task_run_one(self, o);
+      else
+        paromp_task_sleep(team, seen);
+      paromp_mutex_lock(&team->task_lock);
+    }
+    if (--t->children == 0)
+      task_free(t);
+    paromp_mutex_unlock(&team->task_lock);
+  }
 }
 
 PAROMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                              long arg_size, long arg_align, bool if_clause, unsigned flags,
                              void **depend, int priority, void *detach)
 {
-  (void)detach;
   paromp_task_create(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend,
-                     priority, NULL, NULL);
+                     priority, NULL, NULL, detach);
 }
 
 PAROMP_EXPORT void GOMP_taskwait(void)
@@ -284,7 +330,7 @@ static void empty_task(void *data)
 PAROMP_EXPORT void GOMP_taskwait_depend(void **depend)
 {
   paromp_task_create(empty_task, NULL, NULL, 0, 1, false, GOMP_TASK_FLAG_DEPEND, depend, 0,
-                     NULL, NULL);
+                     NULL, NULL, NULL);
 }
 
 PAROMP_EXPORT void GOMP_taskyield(void)

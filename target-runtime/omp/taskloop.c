@@ -73,7 +73,8 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
     rg.lo = start + lo * step;
     rg.hi = hi == n ? end : start + hi * step;
     paromp_task_create(fn, data, cpyfn, arg_size, arg_align, if_clause,
-                       task_flags | GOMP_TASK_FLAG_PRIORITY, NULL, priority, set_range, &rg);
+                       task_flags | GOMP_TASK_FLAG_PRIORITY, NULL, priority, set_range, &rg,
+                       NULL);
     lo = hi;
   }
   if (group)
