@@ -45,7 +45,7 @@ void paromp_barrier_try_release_after_tasks(struct paromp_team *team)
 
 static void set_flag(struct paromp_barrier *b, unsigned flag)
 {
-  if (!(__atomic_load_n(bar_futex(b), __ATOMIC_RELAXED) & flag)) {
+  if (!(__atomic_load_n(bar_futex(b), __ATOMIC_SEQ_CST) & flag)) {
     __atomic_fetch_or(&b->word, HI_BITS(flag), __ATOMIC_SEQ_CST);
     paromp_wake_all(bar_futex(b), &b->sleepers);
   }
@@ -62,19 +62,24 @@ void paromp_barrier_notify_cancel(struct paromp_team *team)
   set_flag(&team->bar, PAROMP_BAR_CANCEL);
 }
 
-/* Runs one queued task of the team; 0 if the queue was empty (and then
-   clears the barrier's task flag, under the lock that sets it). */
+/* Runs one queued task of the team; 0 if the queue was empty.  The "tasks
+   queued" flag is cleared without the lock: clearing it and then reading
+   the queue length, against the enqueuer's "length, then flag", means one of
+   the two always sees the other (both are sequentially consistent). */
 static int help_with_tasks(struct paromp_thread *self, struct paromp_barrier *b)
 {
   struct paromp_team *team = self->ts.team;
+  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) == 0) {
+    __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_TASK), __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) == 0)
+      return 0;
+  }
   paromp_mutex_lock(&team->task_lock);
   struct paromp_task *t = paromp_task_pick_locked(team, NULL, NULL);
-  if (t == NULL)
-    __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_TASK), __ATOMIC_SEQ_CST);
   paromp_mutex_unlock(&team->task_lock);
   if (t == NULL)
     return 0;
-  paromp_task_run_one(self, t);
+  paromp_task_run_chain(self, t, NULL, NULL, 1);
   return 1;
 }
 

@@ -288,6 +288,9 @@ void paromp_ws_join_extras(struct paromp_thread *self, uintptr_t *reductions, vo
 
 /* Tasks (task.c, taskdep.c, taskgroup.c) */
 void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t);
+void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
+                           struct paromp_task *parent, struct paromp_taskgroup *group,
+                           int chain);
 struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
                                             struct paromp_task *parent,
                                             struct paromp_taskgroup *group);

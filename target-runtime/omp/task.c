@@ -52,7 +52,7 @@ void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t)
     at->qprev = t;
   else
     team->queue_tail = t;
-  team->queued++;
+  __atomic_add_fetch(&team->queued, 1, __ATOMIC_SEQ_CST);
   struct paromp_task *p = t->parent;
   t->cprev = NULL;
   t->cnext = p->ready_children;
@@ -71,7 +71,7 @@ static void dequeue_locked(struct paromp_team *team, struct paromp_task *t)
   if (t->cprev) t->cprev->cnext = t->cnext; else p->ready_children = t->cnext;
   if (t->cnext) t->cnext->cprev = t->cprev;
   t->qnext = t->qprev = t->cnext = t->cprev = NULL;
-  team->queued--;
+  __atomic_sub_fetch(&team->queued, 1, __ATOMIC_RELAXED);
 }
 
 /* A ready task to run: a child of parent, or one in group (or its nested
@@ -116,7 +116,8 @@ static void complete_locked(struct paromp_team *team, struct paromp_task *t)
   t->state = PAROMP_TASK_DONE;
   paromp_deps_release_locked(team, t);
   struct paromp_task *parent = t->parent;
-  if (--parent->children == 0 && parent->state == PAROMP_TASK_DONE &&
+  if (__atomic_sub_fetch(&parent->children, 1, __ATOMIC_RELEASE) == 0 &&
+      parent->state == PAROMP_TASK_DONE &&
       parent->kind == PAROMP_TASK_EXPLICIT)
     task_free(parent);
   if (t->taskgroup != NULL)
@@ -138,25 +139,43 @@ static int task_discarded(struct paromp_task *t)
   return 0;
 }
 
-void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t)
+/* Runs t; then, while the lock is held to complete it, picks the next ready
+   task that the filter allows (a child of parent, else a member of group,
+   or any when both are NULL) and runs that too, one lock round per task. */
+void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
+                           struct paromp_task *parent, struct paromp_taskgroup *group,
+                           int chain)
 {
   struct paromp_team *team = t->team;
-  if (!task_discarded(t)) {
-    struct paromp_task *prev = self->ts.task;
-    int saved = self->state;
-    const void *saved_wait = self->wait_id;
-    self->ts.task = t;
-    paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
-    t->fn(t->data);
-    self->ts.task = prev;
-    paromp_set_state(self, saved, saved_wait);
+  while (t != NULL) {
+    if (!task_discarded(t)) {
+      struct paromp_task *prev = self->ts.task;
+      int saved = self->state;
+      const void *saved_wait = self->wait_id;
+      self->ts.task = t;
+      paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+      t->fn(t->data);
+      self->ts.task = prev;
+      paromp_set_state(self, saved, saved_wait);
+    }
+    paromp_mutex_lock(&team->task_lock);
+    t->body_done = 1;
+    /* a detached task ends when its event is fulfilled as well */
+    if (!t->detached || t->fulfilled)
+      complete_locked(team, t);
+    t = NULL;
+    if (chain) {
+      t = paromp_task_pick_locked(team, parent, NULL);
+      if (t == NULL && group != NULL)
+        t = paromp_task_pick_locked(team, NULL, group);
+    }
+    paromp_mutex_unlock(&team->task_lock);
   }
-  paromp_mutex_lock(&team->task_lock);
-  t->body_done = 1;
-  /* a detached task ends when its event is fulfilled as well */
-  if (!t->detached || t->fulfilled)
-    complete_locked(team, t);
-  paromp_mutex_unlock(&team->task_lock);
+}
+
+void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t)
+{
+  paromp_task_run_chain(self, t, NULL, NULL, 0);
 }
 
 PAROMP_EXPORT void omp_fulfill_event(void *event)
@@ -185,15 +204,17 @@ void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *t
   paromp_set_state(self, PAROMP_STATE_WAIT_TASKWAIT, task);
   for (;;) {
     unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
-    paromp_mutex_lock(&team->task_lock);
-    if (task->children == 0) {
-      paromp_mutex_unlock(&team->task_lock);
+    if (__atomic_load_n(&task->children, __ATOMIC_ACQUIRE) == 0)
       break;
+    struct paromp_task *t = NULL;
+    /* look before locking: the children may all be running elsewhere */
+    if (__atomic_load_n(&task->ready_children, __ATOMIC_RELAXED) != NULL) {
+      paromp_mutex_lock(&team->task_lock);
+      t = paromp_task_pick_locked(team, task, NULL);
+      paromp_mutex_unlock(&team->task_lock);
     }
-    struct paromp_task *t = paromp_task_pick_locked(team, task, NULL);
-    paromp_mutex_unlock(&team->task_lock);
     if (t != NULL)
-      paromp_task_run_one(self, t);
+      paromp_task_run_chain(self, t, task, NULL, 1);
     else
       paromp_task_sleep(team, seen);
   }
@@ -257,7 +278,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     init(t->data, init_arg);
 
   paromp_mutex_lock(&team->task_lock);
-  parent->children++;
+  __atomic_add_fetch(&parent->children, 1, __ATOMIC_RELAXED);
   t->taskgroup = paromp_group_for_children(parent);
   if (t->taskgroup)
     t->taskgroup->pending++;

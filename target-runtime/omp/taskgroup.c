@@ -40,7 +40,7 @@ uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
         t = paromp_task_pick_locked(team, NULL, g);
       paromp_mutex_unlock(&team->task_lock);
       if (t != NULL)
-        paromp_task_run_one(self, t);
+        paromp_task_run_chain(self, t, task, g, 1);
       else
         paromp_task_sleep(team, seen);
     }
