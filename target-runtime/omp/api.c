@@ -171,8 +171,6 @@ PAROMP_EXPORT int omp_get_num_devices(void) { return 0; }
 PAROMP_EXPORT int omp_is_initial_device(void) { return 1; }
 PAROMP_EXPORT int omp_get_initial_device(void) { return 0; }
 PAROMP_EXPORT int omp_get_device_num(void) { return 0; }
-PAROMP_EXPORT int omp_get_num_teams(void) { return 1; }
-PAROMP_EXPORT int omp_get_team_num(void) { return 0; }
 
 static int num_teams_var = 1;
 static int teams_thread_limit_var;
