@@ -56,6 +56,8 @@ struct paromp_task {
   int state;
   int priority;
   unsigned children;                 /* unfinished child tasks */
+  unsigned refs;                     /* itself while unfinished, and each unfinished child */
+  struct paromp_thread *owner;       /* whose task cache its memory returns to */
   unsigned taskwait_sleepers;
   /* Team ready queue (doubly linked, highest priority first), and the
      generating task's list of its ready children. */
@@ -214,6 +216,10 @@ struct paromp_thread {
   struct paromp_team *team_cache;
   struct paromp_team *team_spare;
   struct paromp_team *team_being_formed;
+  struct paromp_task *task_cache;     /* free task blocks (taskalloc.c) */
+  unsigned task_cached;
+  uint64_t task_serial;
+  struct paromp_task *task_remote;    /* blocks other threads freed */
   struct paromp_team root_team;   /* the team of one of an initial thread */
   struct paromp_task root_task;
 };
@@ -288,6 +294,8 @@ void paromp_ws_join_extras(struct paromp_thread *self, uintptr_t *reductions, vo
 
 /* Tasks (task.c, taskdep.c, taskgroup.c) */
 void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t);
+struct paromp_task *paromp_task_alloc(struct paromp_thread *self, size_t arg_size, size_t align);
+void paromp_task_release(struct paromp_task *t);
 void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
                            struct paromp_task *parent, struct paromp_taskgroup *group,
                            int chain);

@@ -102,31 +102,20 @@ struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
   return t;
 }
 
-static void task_free(struct paromp_task *t)
-{
-  paromp_depmap_free(t);
-  free(t->succ);
-  free(t->dep_addrs);
-  free(t);
-}
-
 /* Under the task lock: t's body is done (or it was discarded). */
 static void complete_locked(struct paromp_team *team, struct paromp_task *t)
 {
   t->state = PAROMP_TASK_DONE;
   paromp_deps_release_locked(team, t);
   struct paromp_task *parent = t->parent;
-  if (__atomic_sub_fetch(&parent->children, 1, __ATOMIC_RELEASE) == 0 &&
-      parent->state == PAROMP_TASK_DONE &&
-      parent->kind == PAROMP_TASK_EXPLICIT)
-    task_free(parent);
+  __atomic_sub_fetch(&parent->children, 1, __ATOMIC_RELEASE);
   if (t->taskgroup != NULL)
     t->taskgroup->pending--;
   team->task_count--;
   paromp_barrier_try_release_after_tasks(team);
   paromp_task_wake_waiters(team);
-  if (t->children == 0)
-    task_free(t);
+  paromp_task_release(parent);
+  paromp_task_release(t);
 }
 
 static int task_discarded(struct paromp_task *t)
@@ -221,21 +210,34 @@ void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *t
   paromp_set_state(self, saved, saved_wait);
 }
 
-static struct paromp_task *task_new(struct paromp_task *parent, size_t arg_size, size_t align)
+static struct paromp_task *task_new(struct paromp_thread *self, struct paromp_task *parent,
+                                    size_t arg_size, size_t align)
 {
-  if (align < 1)
-    align = 1;
-  struct paromp_task *t = paromp_malloc(sizeof *t + arg_size + align - 1);
-  memset(t, 0, sizeof *t);
+  struct paromp_task *t = paromp_task_alloc(self, arg_size, align);
   t->kind = PAROMP_TASK_EXPLICIT;
   t->parent = parent;
   t->team = parent->team;
   t->icv = parent->icv;
-  t->id = paromp_next_id();
+  t->id = ((uint64_t)self->serial << 40) | ++self->task_serial;
   t->state = PAROMP_TASK_WAITING;
-  uintptr_t p = (uintptr_t)(t + 1);
-  t->data = (void *)((p + align - 1) & ~(uintptr_t)(align - 1));
+  t->refs = 1;
   return t;
+}
+
+/* An undeferred task with no dependences and no detach: nothing else can
+   see it while it runs, so it needs no lock and no team bookkeeping. */
+static void run_included(struct paromp_thread *self, struct paromp_task *t)
+{
+  t->taskgroup = paromp_group_for_children(t->parent);
+  t->state = PAROMP_TASK_RUNNING;
+  if (!task_discarded(t)) {
+    struct paromp_task *prev = self->ts.task;
+    self->ts.task = t;
+    t->fn(t->data);
+    self->ts.task = prev;
+  }
+  t->state = PAROMP_TASK_DONE;
+  paromp_task_release(t);
 }
 
 /* Creates a task; runs it at once when it is undeferred. */
@@ -253,7 +255,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     return;
   if (arg_align < 1 || (arg_align & (arg_align - 1)) != 0)
     arg_align = sizeof(void *);
-  struct paromp_task *t = task_new(parent, (size_t)arg_size, (size_t)arg_align);
+  struct paromp_task *t = task_new(self, parent, (size_t)arg_size, (size_t)arg_align);
   t->fn = fn;
   t->final = (flags & GOMP_TASK_FLAG_FINAL) || parent->final;
   t->untied = (flags & GOMP_TASK_FLAG_UNTIED) != 0;
@@ -263,7 +265,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
                   : priority;
   /* outside any parallel region, or with a long queue, run it at once */
   t->undeferred = !if_clause || parent->final || team->level == 0 ||
-                  team->task_count > 64u * team->nthreads;
+                  __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 64u * team->nthreads;
   if ((flags & GOMP_TASK_FLAG_DETACH) && detach != NULL) {
     t->detached = 1;
     *(void **)detach = t;
@@ -276,9 +278,15 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     memcpy(t->data, data, (size_t)arg_size);
   if (init)
     init(t->data, init_arg);
+  if (t->undeferred && !t->detached && !((flags & GOMP_TASK_FLAG_DEPEND) && depend)) {
+    run_included(self, t);
+    return;
+  }
 
   paromp_mutex_lock(&team->task_lock);
   __atomic_add_fetch(&parent->children, 1, __ATOMIC_RELAXED);
+  if (parent->kind == PAROMP_TASK_EXPLICIT)
+    __atomic_add_fetch(&parent->refs, 1, __ATOMIC_RELAXED);
   t->taskgroup = paromp_group_for_children(parent);
   if (t->taskgroup)
     t->taskgroup->pending++;
@@ -306,7 +314,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
   /* an undeferred detached task: hold it until its event is fulfilled */
   int hold = t->detached;
   if (hold)
-    t->children++;
+    __atomic_add_fetch(&t->refs, 1, __ATOMIC_RELAXED);
   paromp_mutex_unlock(&team->task_lock);
   paromp_task_run_one(self, t);
   if (hold) {
@@ -321,9 +329,8 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
         paromp_task_sleep(team, seen);
       paromp_mutex_lock(&team->task_lock);
     }
-    if (--t->children == 0)
-      task_free(t);
     paromp_mutex_unlock(&team->task_lock);
+    paromp_task_release(t);
   }
 }
 
