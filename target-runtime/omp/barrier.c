@@ -62,6 +62,13 @@ void paromp_barrier_notify_cancel(struct paromp_team *team)
   set_flag(&team->bar, PAROMP_BAR_CANCEL);
 }
 
+/* A new region on a reused team: a cancel flag left from the last region
+   would make the next cancellation look already announced. */
+void paromp_barrier_clear_cancel(struct paromp_barrier *b)
+{
+  __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_CANCEL), __ATOMIC_RELAXED);
+}
+
 /* Runs one queued task of the team; 0 if the queue was empty.  The "tasks
    queued" flag is cleared without the lock: clearing it and then reading
    the queue length, against the enqueuer's "length, then flag", means one of

@@ -137,6 +137,7 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   team->data = data;
   team->id = paromp_next_id();
   team->cancelled = 0;
+  paromp_barrier_clear_cancel(&team->bar);
   team->single_count = 0;
   team->saved = self->ts;
   team->in_use = 1;

@@ -270,6 +270,7 @@ void paromp_barrier_init(struct paromp_barrier *b);
 int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, int cancellable);
 void paromp_barrier_notify_tasks(struct paromp_team *team);
 void paromp_barrier_notify_cancel(struct paromp_team *team);
+void paromp_barrier_clear_cancel(struct paromp_barrier *b);
 void paromp_barrier_try_release_after_tasks(struct paromp_team *team);
 
 /* Work shares (work.c) */
