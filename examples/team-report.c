@@ -18,12 +18,23 @@ struct report {
 
 static struct report reports[MAX_THREADS];
 
+/* Enough work per item that every thread gets a share. */
+static double work(long i)
+{
+  double x = (double)i;
+  for (int k = 0; k < 2000; k++)
+    x = x * 0.999 + 1.0;
+  return x;
+}
+
+static volatile double sink;
+
 static void task_work(long i)
 {
   int me = omp_get_thread_num();
+  sink = work(i);
   if (me < MAX_THREADS)
     __atomic_add_fetch(&reports[me].tasks, 1, __ATOMIC_RELAXED);
-  (void)i;
 }
 
 int main(void)
@@ -44,6 +55,8 @@ int main(void)
 #pragma omp for schedule(dynamic, 64)
     for (long i = 0; i < 100000; i++) {
       sum += i;
+      if (i % 16 == 0)
+        sink = work(i);
       if (r)
         r->iterations++;
     }
