@@ -9,7 +9,7 @@ static paromp_mutex_t atomic_lock;
 /* Exported so that a debugger can name what a thread waits for. */
 PAROMP_EXPORT void *const paromp_default_critical = &default_critical;
 
-static void lock_waiting(paromp_mutex_t *m, int state)
+void paromp_lock_waiting(paromp_mutex_t *m, int state)
 {
   if (PAROMP_LIKELY(paromp_mutex_trylock(m)))
     return;
@@ -23,7 +23,7 @@ static void lock_waiting(paromp_mutex_t *m, int state)
 
 PAROMP_EXPORT void GOMP_critical_start(void)
 {
-  lock_waiting(&default_critical, PAROMP_STATE_WAIT_CRITICAL);
+  paromp_lock_waiting(&default_critical, PAROMP_STATE_WAIT_CRITICAL);
 }
 
 PAROMP_EXPORT void GOMP_critical_end(void)
@@ -35,7 +35,7 @@ PAROMP_EXPORT void GOMP_critical_end(void)
    in it, so the waited-for address names the critical section. */
 PAROMP_EXPORT void GOMP_critical_name_start(void **pptr)
 {
-  lock_waiting((paromp_mutex_t *)pptr, PAROMP_STATE_WAIT_CRITICAL);
+  paromp_lock_waiting((paromp_mutex_t *)pptr, PAROMP_STATE_WAIT_CRITICAL);
 }
 
 PAROMP_EXPORT void GOMP_critical_name_end(void **pptr)
@@ -45,7 +45,7 @@ PAROMP_EXPORT void GOMP_critical_name_end(void **pptr)
 
 PAROMP_EXPORT void GOMP_atomic_start(void)
 {
-  lock_waiting(&atomic_lock, PAROMP_STATE_WAIT_ATOMIC);
+  paromp_lock_waiting(&atomic_lock, PAROMP_STATE_WAIT_ATOMIC);
 }
 
 PAROMP_EXPORT void GOMP_atomic_end(void)

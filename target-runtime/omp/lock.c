@@ -15,18 +15,6 @@ _Static_assert(sizeof(paromp_lock_t) == 4, "omp_lock_t is 4 bytes in gcc's omp.h
 _Static_assert(sizeof(paromp_nest_lock_t) == 8 + sizeof(void *),
                "omp_nest_lock_t is 8 + sizeof(void *) bytes in gcc's omp.h");
 
-static void acquire(paromp_mutex_t *m, int state)
-{
-  if (PAROMP_LIKELY(paromp_mutex_trylock(m)))
-    return;
-  struct paromp_thread *self = paromp_self();
-  int saved = self->state;
-  const void *saved_wait = self->wait_id;
-  paromp_set_state(self, state, m);
-  paromp_mutex_lock_slow(m);
-  paromp_set_state(self, saved, saved_wait);
-}
-
 PAROMP_EXPORT void omp_init_lock(paromp_lock_t *l)
 {
   l->m = 0;
@@ -39,7 +27,7 @@ PAROMP_EXPORT void omp_destroy_lock(paromp_lock_t *l)
 
 PAROMP_EXPORT void omp_set_lock(paromp_lock_t *l)
 {
-  acquire(&l->m, PAROMP_STATE_WAIT_LOCK);
+  paromp_lock_waiting(&l->m, PAROMP_STATE_WAIT_LOCK);
 }
 
 PAROMP_EXPORT void omp_unset_lock(paromp_lock_t *l)
@@ -68,7 +56,7 @@ PAROMP_EXPORT void omp_set_nest_lock(paromp_nest_lock_t *l)
 {
   void *me = paromp_self()->ts.task;
   if (__atomic_load_n(&l->owner, __ATOMIC_RELAXED) != me) {
-    acquire(&l->m, PAROMP_STATE_WAIT_NEST_LOCK);
+    paromp_lock_waiting(&l->m, PAROMP_STATE_WAIT_NEST_LOCK);
     __atomic_store_n(&l->owner, me, __ATOMIC_RELAXED);
     l->count = 1;
     return;

@@ -51,14 +51,7 @@ static void prep_loop(struct paromp_ws *ws, void *arg, unsigned nthreads)
 {
   struct prep_loop *p = arg;
   ws->tag = PAROMP_WS_READY;
-  ws->cancelled = 0;
-  ws->ordered = 0;
-  ws->copyprivate = NULL;
-  ws->reductions = NULL;
-  ws->mem = NULL;
-  ws->counts = NULL;
-  ws->posted = NULL;
-  ws->posted_max = NULL;
+  paromp_ws_clear(ws, PAROMP_WS_LOOP);
   paromp_loop_init_l(ws, p->start, p->end, p->incr, p->sched, p->chunk, nthreads);
 }
 

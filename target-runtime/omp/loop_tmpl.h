@@ -65,6 +65,24 @@ LOOP_START_CHUNK(ordered_dynamic_start, PAROMP_SCHED_DYNAMIC, 1)
 LOOP_START_CHUNK(ordered_guided_start, PAROMP_SCHED_GUIDED, 1)
 LOOP_START_RUNTIME(ordered_runtime_start, 1)
 
+/* After entering a 5.0-style loop: share its extras, then the first chunk
+   (none when istart is NULL: the program shares the loop out itself). */
+static bool loop_entered(struct paromp_thread *self, int first, T *istart, T *iend,
+                         uintptr_t *reductions, void **mem)
+{
+  if (first) {
+    paromp_ws_setup_extras(self, reductions, mem);
+    paromp_ws_ready(self);
+  } else {
+    paromp_ws_join_extras(self, reductions, mem);
+  }
+  self->ts.static_trip = 0;
+  self->ts.ord_live = 0;
+  if (istart == NULL)
+    return true;
+  return loop_next(self, istart, iend);
+}
+
 /* The sched argument of the 5.0 entries: 0 is runtime, and so is 4, which
    gcc passes for nonmonotonic:runtime. */
 static int gcc_sched(long sched)
@@ -82,20 +100,12 @@ static bool loop_start_general(int up, T start, T end, T incr, long sched, T chu
   struct paromp_thread *self = paromp_self();
   long c = (long)chunk;
   int kind = paromp_resolve_sched(self, gcc_sched(sched), &c);
-  if (paromp_ws_enter(self, PAROMP_WS_LOOP)) {
-    struct paromp_ws *ws = self->ts.ws;
-    INIT(ws, up, start, end, incr, kind, c, self->ts.team->nthreads);
-    ws->ordered = ordered;
-    paromp_ws_setup_extras(self, reductions, mem);
-    paromp_ws_ready(self);
-  } else {
-    paromp_ws_join_extras(self, reductions, mem);
+  int first = paromp_ws_enter(self, PAROMP_WS_LOOP);
+  if (first) {
+    INIT(self->ts.ws, up, start, end, incr, kind, c, self->ts.team->nthreads);
+    self->ts.ws->ordered = ordered;
   }
-  self->ts.static_trip = 0;
-  self->ts.ord_live = 0;
-  if (istart == NULL)
-    return true;
-  return loop_next(self, istart, iend);
+  return loop_entered(self, first, istart, iend, reductions, mem);
 }
 
 PAROMP_EXPORT bool P(start)(UP_DECL T start, T end, T incr, long sched, T chunk, T *istart,
@@ -119,20 +129,12 @@ static bool doacross_start(unsigned ncounts, T *counts, long sched, T chunk, T *
   struct paromp_thread *self = paromp_self();
   long c = (long)chunk;
   int kind = paromp_resolve_sched(self, gcc_sched(sched), &c);
-  if (paromp_ws_enter(self, PAROMP_WS_LOOP)) {
-    struct paromp_ws *ws = self->ts.ws;
-    INIT(ws, 1, 0, counts[0], 1, kind, c, self->ts.team->nthreads);
-    paromp_doacross_init(ws, ncounts, (const uint64_t *)counts);
-    paromp_ws_setup_extras(self, reductions, mem);
-    paromp_ws_ready(self);
-  } else {
-    paromp_ws_join_extras(self, reductions, mem);
+  int first = paromp_ws_enter(self, PAROMP_WS_LOOP);
+  if (first) {
+    INIT(self->ts.ws, 1, 0, counts[0], 1, kind, c, self->ts.team->nthreads);
+    paromp_doacross_init(self->ts.ws, ncounts, (const uint64_t *)counts);
   }
-  self->ts.static_trip = 0;
-  self->ts.ord_live = 0;
-  if (istart == NULL)
-    return true;
-  return loop_next(self, istart, iend);
+  return loop_entered(self, first, istart, iend, reductions, mem);
 }
 
 PAROMP_EXPORT bool P(doacross_start)(unsigned ncounts, T *counts, long sched, T chunk,

@@ -275,6 +275,7 @@ void paromp_barrier_try_release_after_tasks(struct paromp_team *team);
 
 /* Work shares (work.c) */
 int paromp_ws_enter(struct paromp_thread *self, int kind);
+void paromp_ws_clear(struct paromp_ws *ws, int kind);
 void paromp_ws_ready(struct paromp_thread *self);
 void paromp_ws_leave(struct paromp_thread *self);
 void paromp_ws_reset_team(struct paromp_team *team);
@@ -324,6 +325,9 @@ void paromp_reductions_register_team(uintptr_t *d, struct paromp_team *team);
 void GOMP_taskgroup_start(void);
 void GOMP_taskgroup_end(void);
 void GOMP_taskgroup_reduction_register(uintptr_t *d);
+
+/* Takes m, showing state (and m as what it waits for) while blocked. */
+void paromp_lock_waiting(paromp_mutex_t *m, int state);
 
 /* Places (places.c) */
 void paromp_places_init(void);

@@ -68,13 +68,7 @@ static void prep_sections(struct paromp_ws *ws, void *arg, unsigned nthreads)
 {
   struct prep_sections *p = arg;
   ws->tag = PAROMP_WS_READY;
-  ws->cancelled = 0;
-  ws->ordered = 0;
-  ws->reductions = NULL;
-  ws->mem = NULL;
-  ws->counts = NULL;
-  ws->posted = NULL;
-  ws->posted_max = NULL;
+  paromp_ws_clear(ws, PAROMP_WS_SECTIONS);
   paromp_loop_init_l(ws, 0, p->count, 1, PAROMP_SCHED_DYNAMIC, 1, nthreads);
   ws->kind = PAROMP_WS_SECTIONS;
 }

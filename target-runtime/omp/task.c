@@ -240,6 +240,21 @@ static void run_included(struct paromp_thread *self, struct paromp_task *t)
   paromp_task_release(t);
 }
 
+/* With the task lock held: runs one ready task (a child of parent, or any
+   when parent is NULL) or, if there is none, sleeps until tasks change. */
+static void help_or_sleep_locked(struct paromp_thread *self, struct paromp_team *team,
+                                 struct paromp_task *parent)
+{
+  unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
+  struct paromp_task *o = paromp_task_pick_locked(team, parent, NULL);
+  paromp_mutex_unlock(&team->task_lock);
+  if (o != NULL)
+    paromp_task_run_one(self, o);
+  else
+    paromp_task_sleep(team, seen);
+  paromp_mutex_lock(&team->task_lock);
+}
+
 /* Creates a task; runs it at once when it is undeferred. */
 void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                         long arg_size, long arg_align, bool if_clause, unsigned flags,
@@ -300,16 +315,8 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     return;
   }
   /* Undeferred: wait for its predecessors, helping with other tasks. */
-  while (t->npred != 0) {
-    unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
-    struct paromp_task *o = paromp_task_pick_locked(team, parent, NULL);
-    paromp_mutex_unlock(&team->task_lock);
-    if (o != NULL)
-      paromp_task_run_one(self, o);
-    else
-      paromp_task_sleep(team, seen);
-    paromp_mutex_lock(&team->task_lock);
-  }
+  while (t->npred != 0)
+    help_or_sleep_locked(self, team, parent);
   t->state = PAROMP_TASK_RUNNING;
   /* an undeferred detached task: hold it until its event is fulfilled */
   int hold = t->detached;
@@ -319,16 +326,8 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
   paromp_task_run_one(self, t);
   if (hold) {
     paromp_mutex_lock(&team->task_lock);
-    while (t->state != PAROMP_TASK_DONE) {
-      unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
-      struct paromp_task *o = paromp_task_pick_locked(team, NULL, NULL);
-      paromp_mutex_unlock(&team->task_lock);
-      if (o != NULL)
-        paromp_task_run_one(self, o);
-      else
-        paromp_task_sleep(team, seen);
-      paromp_mutex_lock(&team->task_lock);
-    }
+    while (t->state != PAROMP_TASK_DONE)
+      help_or_sleep_locked(self, team, NULL);
     paromp_mutex_unlock(&team->task_lock);
     paromp_task_release(t);
   }

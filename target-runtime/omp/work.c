@@ -19,6 +19,20 @@ void paromp_ws_reset_team(struct paromp_team *team)
   }
 }
 
+/* Forgets what the slot's last construct left behind. */
+void paromp_ws_clear(struct paromp_ws *ws, int kind)
+{
+  ws->kind = kind;
+  ws->cancelled = 0;
+  ws->ordered = 0;
+  ws->copyprivate = NULL;
+  ws->reductions = NULL;
+  ws->mem = NULL;
+  ws->counts = NULL;
+  ws->posted = NULL;
+  ws->posted_max = NULL;
+}
+
 /* Returns 1 when the caller is first and must set the work share up, then
    call paromp_ws_ready. */
 int paromp_ws_enter(struct paromp_thread *self, int kind)
@@ -35,15 +49,7 @@ int paromp_ws_enter(struct paromp_thread *self, int kind)
     if (t == free_tag &&
         __atomic_compare_exchange_n(&ws->tag, &t, TAG(idx, PAROMP_WS_INIT), 0,
                                     __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-      ws->kind = kind;
-      ws->cancelled = 0;
-      ws->ordered = 0;
-      ws->copyprivate = NULL;
-      ws->reductions = NULL;
-      ws->mem = NULL;
-      ws->counts = NULL;
-      ws->posted = NULL;
-      ws->posted_max = NULL;
+      paromp_ws_clear(ws, kind);
       return 1;
     }
     /* another member is setting it up, or still leaving the old construct */
