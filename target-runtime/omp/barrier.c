@@ -94,6 +94,7 @@ static int help_with_tasks(struct paromp_thread *self, struct paromp_barrier *b)
 static void drain_alone(struct paromp_thread *self)
 {
   struct paromp_team *team = self->ts.team;
+  paromp_task_waiting(team, 1);
   while (__atomic_load_n(&team->task_count, __ATOMIC_ACQUIRE) != 0) {
     unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_ACQUIRE);
     paromp_mutex_lock(&team->task_lock);
@@ -104,6 +105,7 @@ static void drain_alone(struct paromp_thread *self)
     else
       paromp_task_sleep(team, seen);
   }
+  paromp_task_waiting(team, -1);
 }
 
 /* Returns 1 when the region was cancelled (cancellable barriers only). */

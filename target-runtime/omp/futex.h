@@ -4,6 +4,7 @@
 
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -32,16 +33,28 @@ static inline void paromp_cpu_relax(void)
    lowered when there are more runtime threads than processors. */
 extern unsigned long paromp_spin_count;
 
+/* A spinning waiter yields its processor now and then: on a loaded machine
+   the thread it waits for may be waiting for that very processor. */
+#define PAROMP_SPINS_PER_YIELD 1024u
+
+static inline void paromp_spin_pause(unsigned long i)
+{
+  if ((i & (PAROMP_SPINS_PER_YIELD - 1)) == PAROMP_SPINS_PER_YIELD - 1)
+    sched_yield();
+  else
+    paromp_cpu_relax();
+}
+
 /* Spin until *addr differs from old or the spin budget runs out; returns the
    last value seen. */
 static inline unsigned paromp_spin_while_eq(unsigned *addr, unsigned old)
 {
   unsigned v;
-  for (unsigned long i = paromp_spin_count; i > 0; i--) {
+  for (unsigned long i = 0; i < paromp_spin_count; i++) {
     v = __atomic_load_n(addr, __ATOMIC_ACQUIRE);
     if (v != old)
       return v;
-    paromp_cpu_relax();
+    paromp_spin_pause(i);
   }
   return __atomic_load_n(addr, __ATOMIC_ACQUIRE);
 }

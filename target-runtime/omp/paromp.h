@@ -169,6 +169,7 @@ struct paromp_team {
   unsigned queued;                /* tasks in the ready queue */
   unsigned task_futex;            /* bumped when a task finishes or is queued */
   unsigned task_sleepers;
+  unsigned task_waiters;          /* threads in a task-waiting loop */
   uintptr_t *task_reductions;     /* parallel reduction(task, ...) */
   int in_use;                     /* a region runs on it now */
   int prepped;                    /* work share 0 was set up by the master */
@@ -307,6 +308,7 @@ struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
 void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *task);
 void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t);
 void paromp_task_wake_waiters(struct paromp_team *team);
+void paromp_task_waiting(struct paromp_team *team, int delta);
 void paromp_task_sleep(struct paromp_team *team, unsigned seen);
 unsigned paromp_deps_add_locked(struct paromp_task *parent, struct paromp_task *t, void **depend);
 void paromp_deps_wait_locked(struct paromp_thread *self, struct paromp_task *parent, void **depend);

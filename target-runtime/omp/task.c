@@ -25,8 +25,20 @@ int paromp_taskgroup_cancelled(struct paromp_task *t)
   return 0;
 }
 
+/* Threads inside a task-waiting loop (taskwait, taskgroup end, an undeferred
+   task's dependences) count themselves first, so that while none waits,
+   queuing and finishing tasks need not touch task_futex at all.  A waiter
+   counts itself and then reads the conditions; a waker changes them and
+   then reads the count: one of the two always sees the other. */
+void paromp_task_waiting(struct paromp_team *team, int delta)
+{
+  __atomic_add_fetch(&team->task_waiters, (unsigned)delta, __ATOMIC_SEQ_CST);
+}
+
 void paromp_task_wake_waiters(struct paromp_team *team)
 {
+  if (__atomic_load_n(&team->task_waiters, __ATOMIC_SEQ_CST) == 0)
+    return;
   __atomic_add_fetch(&team->task_futex, 1, __ATOMIC_SEQ_CST);
   paromp_wake_all(&team->task_futex, &team->task_sleepers);
 }
@@ -59,7 +71,14 @@ void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t)
   if (p->ready_children)
     p->ready_children->cprev = t;
   p->ready_children = t;
-  paromp_barrier_notify_tasks(team);
+}
+
+/* After the lock is dropped: tell waiters that tasks were queued or ended
+   (outside the lock, to keep it short). */
+static void notify(struct paromp_team *team)
+{
+  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) != 0)
+    paromp_barrier_notify_tasks(team);
   paromp_task_wake_waiters(team);
 }
 
@@ -113,7 +132,6 @@ static void complete_locked(struct paromp_team *team, struct paromp_task *t)
     t->taskgroup->pending--;
   team->task_count--;
   paromp_barrier_try_release_after_tasks(team);
-  paromp_task_wake_waiters(team);
   paromp_task_release(parent);
   paromp_task_release(t);
 }
@@ -159,6 +177,7 @@ void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
         t = paromp_task_pick_locked(team, NULL, group);
     }
     paromp_mutex_unlock(&team->task_lock);
+    notify(team);
   }
 }
 
@@ -180,6 +199,7 @@ PAROMP_EXPORT void omp_fulfill_event(void *event)
       complete_locked(team, t);
   }
   paromp_mutex_unlock(&team->task_lock);
+  notify(team);
 }
 
 /* Runs ready children of task until it has none left unfinished. */
@@ -191,6 +211,7 @@ void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *t
   int saved = self->state;
   const void *saved_wait = self->wait_id;
   paromp_set_state(self, PAROMP_STATE_WAIT_TASKWAIT, task);
+  paromp_task_waiting(team, 1);
   for (;;) {
     unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&task->children, __ATOMIC_ACQUIRE) == 0)
@@ -207,6 +228,7 @@ void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *t
     else
       paromp_task_sleep(team, seen);
   }
+  paromp_task_waiting(team, -1);
   paromp_set_state(self, saved, saved_wait);
 }
 
@@ -312,11 +334,14 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     if (npred == 0)
       paromp_task_enqueue_locked(team, t);
     paromp_mutex_unlock(&team->task_lock);
+    notify(team);
     return;
   }
   /* Undeferred: wait for its predecessors, helping with other tasks. */
+  paromp_task_waiting(team, 1);
   while (t->npred != 0)
     help_or_sleep_locked(self, team, parent);
+  paromp_task_waiting(team, -1);
   t->state = PAROMP_TASK_RUNNING;
   /* an undeferred detached task: hold it until its event is fulfilled */
   int hold = t->detached;
@@ -326,8 +351,10 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
   paromp_task_run_one(self, t);
   if (hold) {
     paromp_mutex_lock(&team->task_lock);
+    paromp_task_waiting(team, 1);
     while (t->state != PAROMP_TASK_DONE)
       help_or_sleep_locked(self, team, NULL);
+    paromp_task_waiting(team, -1);
     paromp_mutex_unlock(&team->task_lock);
     paromp_task_release(t);
   }

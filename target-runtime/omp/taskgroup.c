@@ -28,6 +28,7 @@ uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
     int saved = self->state;
     const void *saved_wait = self->wait_id;
     paromp_set_state(self, PAROMP_STATE_WAIT_TASKGROUP, g);
+    paromp_task_waiting(team, 1);
     for (;;) {
       unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
       paromp_mutex_lock(&team->task_lock);
@@ -44,6 +45,7 @@ uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
       else
         paromp_task_sleep(team, seen);
     }
+    paromp_task_waiting(team, -1);
     paromp_set_state(self, saved, saved_wait);
   }
   /* the group this task's children counted in before this one opened */

@@ -53,8 +53,8 @@ uint64_t paromp_next_id(void)
 
 void paromp_mutex_lock_slow(paromp_mutex_t *m)
 {
-  for (unsigned long i = paromp_spin_count / 16; i > 0; i--) {
-    paromp_cpu_relax();
+  for (unsigned long i = 0; i < paromp_spin_count / 16; i++) {
+    paromp_spin_pause(i);
     if (__atomic_load_n(m, __ATOMIC_RELAXED) == 0 && paromp_mutex_trylock(m))
       return;
   }

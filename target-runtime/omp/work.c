@@ -54,7 +54,7 @@ int paromp_ws_enter(struct paromp_thread *self, int kind)
     }
     /* another member is setting it up, or still leaving the old construct */
     if (spins < paromp_spin_count)
-      paromp_cpu_relax();
+      paromp_spin_pause(spins);
     else
       sched_yield();
   }
