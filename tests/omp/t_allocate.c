@@ -1,6 +1,7 @@
 /* Memory allocators: the allocate clause on private copies (GOMP_alloc /
-   GOMP_free), omp_alloc/omp_free with predefined allocators, and a custom
-   allocator with an alignment trait that must be honoured.  */
+   GOMP_free), omp_alloc/omp_calloc/omp_realloc/omp_aligned_alloc/omp_free
+   with predefined allocators, and a custom allocator with an alignment
+   trait that must be honoured.  */
 #define TEST "t_allocate"
 #include "omp_test.h"
 #include <stdint.h>
@@ -12,7 +13,10 @@ main(void)
   double arr[32];
   for (int k = 0; k < 32; k++)
     arr[k] = k;
-#pragma omp parallel firstprivate(v, arr) allocate(omp_default_mem_alloc : v, arr)
+  /* (GCC 12 keeps omp_default_mem_alloc copies on the stack; the default
+     allocator and omp_low_lat_mem_alloc go through GOMP_alloc/GOMP_free.)  */
+#pragma omp parallel firstprivate(v, arr) allocate(v)                        \
+  allocate(omp_low_lat_mem_alloc : arr)
   {
 #pragma omp single
     n = omp_get_num_threads();
@@ -36,6 +40,21 @@ main(void)
     p[k] = k;
   CHECK(p[999] == 999, "omp_alloc'd memory not usable");
   omp_free(p, omp_default_mem_alloc);
+
+  int *z = omp_calloc(100, sizeof(int), omp_default_mem_alloc);
+  CHECK(z != NULL, "omp_calloc returned NULL");
+  for (int k = 0; k < 100; k++)
+    CHECK(z[k] == 0, "omp_calloc memory not zeroed at %d", k);
+  z[99] = 7;
+  z = omp_realloc(z, 1000 * sizeof(int), omp_default_mem_alloc,
+                  omp_default_mem_alloc);
+  CHECK(z != NULL && z[99] == 7, "omp_realloc lost the contents");
+  z[999] = 1;
+  omp_free(z, omp_default_mem_alloc);
+  void *al128 = omp_aligned_alloc(128, 1000, omp_default_mem_alloc);
+  CHECK(al128 != NULL && ((uintptr_t) al128 & 127) == 0,
+        "omp_aligned_alloc(128) gave %p", al128);
+  omp_free(al128, omp_default_mem_alloc);
 
   omp_alloctrait_t traits[] = { { omp_atk_alignment, 256 } };
   omp_allocator_handle_t al

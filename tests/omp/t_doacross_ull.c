@@ -1,5 +1,6 @@
 /* Doacross with an unsigned long long iteration variable above
-   LONG_MAX (GOMP_loop_ull_doacross_* / GOMP_doacross_ull_*): the
+   LONG_MAX (GOMP_loop_ull_doacross_* / GOMP_doacross_ull_*) under dynamic,
+   static, guided and runtime schedules and with a task reduction: the
    recurrence must equal the serial result.  */
 #define TEST "t_doacross_ull"
 #include "omp_test.h"
@@ -19,10 +20,12 @@ main(void)
   for (int i = 1; i < N; i++)
     ref[i] = (ref[i - 1] * 13 + i) % 100003;
 
-  for (int sched = 0; sched < 3; sched++)
+  omp_set_schedule(omp_sched_dynamic, 3);
+  for (int sched = 0; sched < 5; sched++)
     {
       memset(a, 0, sizeof a);
       a[0] = 7;
+      long tsum = 0;
 #pragma omp parallel
       {
         if (sched == 0)
@@ -47,6 +50,31 @@ main(void)
 #pragma omp ordered depend(source)
               }
           }
+        else if (sched == 3)
+          {
+#pragma omp for ordered(1) schedule(runtime)
+            for (ull i = base + 1; i < end; i++)
+              {
+#pragma omp ordered depend(sink : i - 1)
+                a[i - base] = (a[i - base - 1] * 13 + (long) (i - base))
+                              % 100003;
+#pragma omp ordered depend(source)
+              }
+          }
+        else if (sched == 4)
+          {
+            /* with a task reduction: GOMP_loop_ull_doacross_start */
+#pragma omp for ordered(1) schedule(static) reduction(task, + : tsum)
+            for (ull i = base + 1; i < end; i++)
+              {
+#pragma omp ordered depend(sink : i - 1)
+                a[i - base] = (a[i - base - 1] * 13 + (long) (i - base))
+                              % 100003;
+#pragma omp ordered depend(source)
+#pragma omp task in_reduction(+ : tsum) firstprivate(i)
+                tsum += (long) (i - base);
+              }
+          }
         else
           {
 #pragma omp for ordered(1) schedule(guided)
@@ -62,6 +90,10 @@ main(void)
       for (int i = 0; i < N; i++)
         CHECK(a[i] == ref[i], "schedule #%d: a[%d]=%ld, serial %ld", sched, i,
               a[i], ref[i]);
+      if (sched == 4)
+        CHECK(tsum == (long) N * (N - 1) / 2,
+              "doacross task reduction sum %ld != %ld", tsum,
+              (long) N * (N - 1) / 2);
     }
   return 0;
 }

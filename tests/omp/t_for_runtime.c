@@ -191,5 +191,29 @@ main(void)
     owner[i] = -2;
   for (int i = 0; i < N; i++)
     CHECK(owner[i] == -2, "parallel for monotonic:runtime missed %d", i);
+
+  /* nonmonotonic:runtime, combined and not
+     (GOMP_[parallel_]loop_nonmonotonic_runtime*): dynamic,3 chunks.  */
+#pragma omp parallel for schedule(nonmonotonic : runtime)
+  for (int i = 0; i < N; i++)
+    owner[i] = omp_get_thread_num();
+  for (int b = 0; b < N; b += 3)
+    for (int i = b; i < b + 3 && i < N; i++)
+      CHECK(owner[i] >= 0 && owner[i] == owner[b],
+            "parallel for nonmonotonic:runtime dynamic,3: chunk at %d", b);
+  for (int i = 0; i < N; i++)
+    owner[i] = -1;
+#pragma omp parallel
+  {
+    int t = omp_get_thread_num();
+#pragma omp for schedule(nonmonotonic : runtime)
+    for (int i = 0; i < N; i++)
+      if (__atomic_exchange_n(&owner[i], t, __ATOMIC_RELAXED) != -1)
+        fail("nonmonotonic:runtime: iteration %d ran twice", i);
+  }
+  for (int b = 0; b < N; b += 3)
+    for (int i = b; i < b + 3 && i < N; i++)
+      CHECK(owner[i] >= 0 && owner[i] == owner[b],
+            "nonmonotonic:runtime dynamic,3: chunk at %d", b);
   return 0;
 }

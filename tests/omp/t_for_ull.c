@@ -164,6 +164,49 @@ main(void)
   verify("ull ordered dynamic,2", N);
   CHECK(!order_bad, "ull ordered dynamic: ordered regions out of order");
 
+  /* Ordered ull loops with guided and runtime schedules.  */
+  reset();
+#pragma omp parallel
+#pragma omp for schedule(guided, 3) ordered
+  for (ull i = base; i < end; i += 3)
+    {
+      HIT((i - base) / 3);
+      jitter((long) i);
+#pragma omp ordered
+      {
+        if (i != base && i != last + 3)
+          order_bad = 1;
+        last = i;
+      }
+    }
+  verify("ull ordered guided,3", N);
+  CHECK(!order_bad, "ull ordered guided: ordered regions out of order");
+  omp_set_schedule(omp_sched_dynamic, 4);
+  reset();
+#pragma omp parallel
+#pragma omp for schedule(runtime) ordered
+  for (ull i = base; i < end; i += 3)
+    {
+      HIT((i - base) / 3);
+      jitter((long) i);
+#pragma omp ordered
+      {
+        if (i != base && i != last + 3)
+          order_bad = 1;
+        last = i;
+      }
+    }
+  verify("ull ordered runtime(dynamic,4)", N);
+  CHECK(!order_bad, "ull ordered runtime: ordered regions out of order");
+
+  /* nonmonotonic:runtime ull loop.  */
+  reset();
+#pragma omp parallel
+#pragma omp for schedule(nonmonotonic : runtime)
+  for (ull i = base; i < end; i += 3)
+    HIT((i - base) / 3);
+  verify("ull nonmonotonic:runtime", N);
+
   /* Empty ull loop.  */
   reset();
 #pragma omp parallel
