@@ -69,18 +69,12 @@ void paromp_barrier_clear_cancel(struct paromp_barrier *b)
   __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_CANCEL), __ATOMIC_RELAXED);
 }
 
-/* Runs one queued task of the team; 0 if the queue was empty.  The "tasks
-   queued" flag is cleared without the lock: clearing it and then reading
-   the queue length, against the enqueuer's "length, then flag", means one of
-   the two always sees the other (both are sequentially consistent). */
-static int help_with_tasks(struct paromp_thread *self, struct paromp_barrier *b)
+/* Runs queued tasks of the team; 0 if the queue was empty. */
+static int help_with_tasks(struct paromp_thread *self)
 {
   struct paromp_team *team = self->ts.team;
-  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) == 0) {
-    __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_TASK), __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) == 0)
-      return 0;
-  }
+  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) == 0)
+    return 0;
   paromp_mutex_lock(&team->task_lock);
   struct paromp_task *t = paromp_task_pick_locked(team, NULL, NULL);
   paromp_mutex_unlock(&team->task_lock);
@@ -88,6 +82,26 @@ static int help_with_tasks(struct paromp_thread *self, struct paromp_barrier *b)
     return 0;
   paromp_task_run_chain(self, t, NULL, NULL, 1);
   return 1;
+}
+
+/* The queue is empty but the "tasks queued" flag is up: watch the queue for
+   a spin budget (the team is likely still making tasks), then take the flag
+   down so that we can sleep.  Clearing it and then reading the queue length,
+   against the enqueuer's "length, then flag", means one of the two always
+   sees the other (both are sequentially consistent). */
+static void idle_with_tasks(struct paromp_team *team, struct paromp_barrier *b, unsigned gen)
+{
+  unsigned *fw = bar_futex(b);
+  for (unsigned long i = 0; i < paromp_spin_count; i++) {
+    if (__atomic_load_n(&team->queued, __ATOMIC_RELAXED) != 0 ||
+        __atomic_load_n(fw, __ATOMIC_RELAXED) / PAROMP_BAR_GEN != gen ||
+        __atomic_load_n(&team->cancelled, __ATOMIC_RELAXED))
+      return;
+    paromp_spin_pause(i);
+  }
+  __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_TASK), __ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) != 0)
+    set_flag(b, PAROMP_BAR_TASK);
 }
 
 /* A team of one still has to finish its deferred tasks at a barrier. */
@@ -154,7 +168,8 @@ int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, in
       continue;
     }
     if (hi & PAROMP_BAR_TASK) {
-      help_with_tasks(self, b);
+      if (!help_with_tasks(self))
+        idle_with_tasks(team, b, gen);
       continue;
     }
     paromp_wait_while_eq(fw, hi, &b->sleepers);

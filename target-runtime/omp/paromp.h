@@ -331,6 +331,11 @@ void GOMP_taskgroup_reduction_register(uintptr_t *d);
 /* Takes m, showing state (and m as what it waits for) while blocked. */
 void paromp_lock_waiting(paromp_mutex_t *m, int state);
 
+/* Affinity reports (affinity.c), and the routines they use */
+void paromp_affinity_init(void);
+int omp_get_team_num(void);
+int omp_get_num_teams(void);
+
 /* Places (places.c) */
 void paromp_places_init(void);
 unsigned paromp_num_places(void);

@@ -302,7 +302,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
                   : priority;
   /* outside any parallel region, or with a long queue, run it at once */
   t->undeferred = !if_clause || parent->final || team->level == 0 ||
-                  __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 64u * team->nthreads;
+                  __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 16u * team->nthreads;
   if ((flags & GOMP_TASK_FLAG_DETACH) && detach != NULL) {
     t->detached = 1;
     *(void **)detach = t;

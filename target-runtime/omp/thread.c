@@ -202,6 +202,7 @@ __attribute__((constructor)) static void paromp_init(void)
 {
   paromp_icv_init();
   paromp_places_init();
+  paromp_affinity_init();
   paromp_tune_spin();
   paromp_self();
   if (paromp_gicv.display_env)

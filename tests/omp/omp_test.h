@@ -130,6 +130,19 @@ rendezvous(int *arrived, int want)
     sleep_us(20);
 }
 
+/* Like rendezvous, but spinning (at most about a second), so that the
+   threads leave it within microseconds of each other -- for short bursts
+   of work that must really overlap in time.  */
+static void __attribute__((unused))
+spin_rendezvous(int *arrived, int want)
+{
+  __atomic_add_fetch(arrived, 1, __ATOMIC_SEQ_CST);
+  double t0 = omp_get_wtime();
+  while (__atomic_load_n(arrived, __ATOMIC_SEQ_CST) < want
+         && omp_get_wtime() - t0 < 1.0)
+    __builtin_ia32_pause();
+}
+
 /* Atomic helpers (no OpenMP directives).  */
 #define ATOMIC_INC(p) __atomic_add_fetch((p), 1, __ATOMIC_SEQ_CST)
 #define ATOMIC_ADD(p, v) __atomic_add_fetch((p), (v), __ATOMIC_SEQ_CST)

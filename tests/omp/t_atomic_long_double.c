@@ -12,6 +12,8 @@ static long double ld_sum;
 static __int128 big;
 static long double ticket;
 static unsigned char seen[MAXT * PER];
+static int arrived;
+static long updates;
 
 int
 main(void)
@@ -23,15 +25,23 @@ main(void)
     n = omp_get_num_threads();
     if (omp_get_num_threads() > MAXT)
       fail("team too large for the test");
-    /* The sums get many more updates than the tickets, to make lost
-       updates (a lock that does not exclude) show up reliably.  */
-    for (int k = 0; k < 8 * PER; k++)
-      {
+    /* The sums are hammered by all threads at once for at least 30 ms
+       (long enough for the scheduler to spread the threads over the
+       cores), so that lost updates -- a lock that does not exclude --
+       show up reliably.  Each thread counts its own updates.  */
+    spin_rendezvous(&arrived, omp_get_num_threads());
+    double t0 = omp_get_wtime();
+    long mine = 0;
+    do
+      for (int k = 0; k < 1024; k++, mine++)
+        {
 #pragma omp atomic
-        ld_sum += 0.25L;
+          ld_sum += 0.25L;
 #pragma omp atomic
-        big += ((__int128) 1 << 70) + 1;
-      }
+          big += ((__int128) 1 << 70) + 1;
+        }
+    while (omp_get_wtime() - t0 < 0.03);
+    __atomic_add_fetch(&updates, mine, __ATOMIC_SEQ_CST);
     for (int k = 0; k < PER; k++)
       {
         long double v;
@@ -46,10 +56,11 @@ main(void)
         __atomic_add_fetch(&seen[idx], 1, __ATOMIC_RELAXED);
       }
   }
-  long tot = (long) n * PER, tot8 = 8 * tot;
-  CHECK(ld_sum == 0.25L * tot8, "long double += : %.21Lg != %.21Lg", ld_sum,
-        0.25L * tot8);
-  __int128 want = ((__int128) 1 << 70) * tot8 + tot8;
+  long tot = (long) n * PER;
+  CHECK(ld_sum == 0.25L * updates, "long double += : %.21Lg != %.21Lg "
+        "(lost updates)",
+        ld_sum, 0.25L * updates);
+  __int128 want = ((__int128) 1 << 70) * updates + updates;
   CHECK(big == want, "__int128 += lost updates (low word %llu, want %llu)",
         (unsigned long long) big, (unsigned long long) want);
   CHECK(ticket == (long double) tot, "long double capture counter %.21Lg != %ld",
