@@ -37,7 +37,7 @@ static void release(struct paromp_barrier *b)
 void paromp_barrier_try_release_after_tasks(struct paromp_team *team)
 {
   struct paromp_barrier *b = team->bar_all_in;
-  if (b != NULL && team->task_count == 0) {
+  if (b != NULL && __atomic_load_n(&team->task_count, __ATOMIC_SEQ_CST) == 0) {
     team->bar_all_in = NULL;
     release(b);
   }
@@ -143,7 +143,7 @@ int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, in
     int hold = 0;
     if (__atomic_load_n(&team->task_count, __ATOMIC_ACQUIRE) != 0) {
       paromp_mutex_lock(&team->task_lock);
-      if (team->task_count != 0) {
+      if (__atomic_load_n(&team->task_count, __ATOMIC_SEQ_CST) != 0) {
         team->bar_all_in = b;
         hold = 1;
       }

@@ -121,17 +121,49 @@ struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
   return t;
 }
 
+static struct paromp_task *pick_filtered_locked(struct paromp_team *team,
+                                                struct paromp_task *parent,
+                                                struct paromp_taskgroup *group)
+{
+  struct paromp_task *t = paromp_task_pick_locked(team, parent, NULL);
+  if (t == NULL && group != NULL)
+    t = paromp_task_pick_locked(team, NULL, group);
+  return t;
+}
+
+/* The counts a finished task leaves; returns 1 when it was the team's last
+   unfinished deferred task. */
+static int finish_counts(struct paromp_team *team, struct paromp_task *t)
+{
+  __atomic_sub_fetch(&t->parent->children, 1, __ATOMIC_SEQ_CST);
+  if (t->taskgroup != NULL)
+    __atomic_sub_fetch(&t->taskgroup->pending, 1, __ATOMIC_SEQ_CST);
+  return __atomic_sub_fetch(&team->task_count, 1, __ATOMIC_SEQ_CST) == 0;
+}
+
 /* Under the task lock: t's body is done (or it was discarded). */
 static void complete_locked(struct paromp_team *team, struct paromp_task *t)
 {
-  t->state = PAROMP_TASK_DONE;
-  paromp_deps_release_locked(team, t);
   struct paromp_task *parent = t->parent;
-  __atomic_sub_fetch(&parent->children, 1, __ATOMIC_RELEASE);
-  if (t->taskgroup != NULL)
-    t->taskgroup->pending--;
-  team->task_count--;
+  __atomic_store_n(&t->state, PAROMP_TASK_DONE, __ATOMIC_RELEASE);
+  paromp_deps_release_locked(team, t);
+  finish_counts(team, t);
   paromp_barrier_try_release_after_tasks(team);
+  paromp_task_release(parent);
+  paromp_task_release(t);
+}
+
+/* A task without dependences is nobody's predecessor, so it can finish
+   without the lock; only the team's last task takes it, for the barrier. */
+static void complete_unlocked(struct paromp_team *team, struct paromp_task *t)
+{
+  struct paromp_task *parent = t->parent;
+  __atomic_store_n(&t->state, PAROMP_TASK_DONE, __ATOMIC_RELEASE);
+  if (finish_counts(team, t)) {
+    paromp_mutex_lock(&team->task_lock);
+    paromp_barrier_try_release_after_tasks(team);
+    paromp_mutex_unlock(&team->task_lock);
+  }
   paromp_task_release(parent);
   paromp_task_release(t);
 }
@@ -146,14 +178,18 @@ static int task_discarded(struct paromp_task *t)
   return 0;
 }
 
-/* Runs t; then, while the lock is held to complete it, picks the next ready
-   task that the filter allows (a child of parent, else a member of group,
-   or any when both are NULL) and runs that too, one lock round per task. */
+/* Runs t and, when chaining, then the next ready tasks that the filter
+   allows (a child of parent, else a member of group, or any when both are
+   NULL).  With a long queue it takes a few at a time, to lock less. */
+#define TASK_BATCH 4
+
 void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
                            struct paromp_task *parent, struct paromp_taskgroup *group,
                            int chain)
 {
   struct paromp_team *team = t->team;
+  struct paromp_task *batch[TASK_BATCH];
+  unsigned nbatch = 0, next = 0;
   while (t != NULL) {
     if (!task_discarded(t)) {
       struct paromp_task *prev = self->ts.task;
@@ -165,18 +201,36 @@ void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
       self->ts.task = prev;
       paromp_set_state(self, saved, saved_wait);
     }
-    paromp_mutex_lock(&team->task_lock);
-    t->body_done = 1;
-    /* a detached task ends when its event is fulfilled as well */
-    if (!t->detached || t->fulfilled)
-      complete_locked(team, t);
-    t = NULL;
-    if (chain) {
-      t = paromp_task_pick_locked(team, parent, NULL);
-      if (t == NULL && group != NULL)
-        t = paromp_task_pick_locked(team, NULL, group);
+    int lockfree = t->ndeps == 0 && !t->detached;
+    if (lockfree) {
+      t->body_done = 1;
+      complete_unlocked(team, t);
+      t = NULL;
+      if (next < nbatch) {
+        t = batch[next++];
+      } else if (chain) {
+        nbatch = next = 0;
+        paromp_mutex_lock(&team->task_lock);
+        t = pick_filtered_locked(team, parent, group);
+        while (t != NULL && nbatch < TASK_BATCH &&
+               __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 2u * team->nthreads &&
+               (batch[nbatch] = pick_filtered_locked(team, parent, group)) != NULL)
+          nbatch++;
+        paromp_mutex_unlock(&team->task_lock);
+      }
+    } else {
+      paromp_mutex_lock(&team->task_lock);
+      t->body_done = 1;
+      /* a detached task ends when its event is fulfilled as well */
+      if (!t->detached || t->fulfilled)
+        complete_locked(team, t);
+      t = NULL;
+      if (next < nbatch)
+        t = batch[next++];
+      else if (chain)
+        t = pick_filtered_locked(team, parent, group);
+      paromp_mutex_unlock(&team->task_lock);
     }
-    paromp_mutex_unlock(&team->task_lock);
     notify(team);
   }
 }
@@ -326,8 +380,8 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     __atomic_add_fetch(&parent->refs, 1, __ATOMIC_RELAXED);
   t->taskgroup = paromp_group_for_children(parent);
   if (t->taskgroup)
-    t->taskgroup->pending++;
-  team->task_count++;
+    __atomic_add_fetch(&t->taskgroup->pending, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&team->task_count, 1, __ATOMIC_RELAXED);
   unsigned npred = (flags & GOMP_TASK_FLAG_DEPEND) && depend
                        ? paromp_deps_add_locked(parent, t, depend) : 0;
   if (!t->undeferred) {

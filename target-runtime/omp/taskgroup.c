@@ -32,7 +32,7 @@ uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
     for (;;) {
       unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
       paromp_mutex_lock(&team->task_lock);
-      if (g->pending == 0) {
+      if (__atomic_load_n(&g->pending, __ATOMIC_ACQUIRE) == 0) {
         paromp_mutex_unlock(&team->task_lock);
         break;
       }
