@@ -198,8 +198,33 @@ void paromp_pool_put(struct paromp_thread **workers, unsigned n)
   pthread_mutex_unlock(&pool_lock);
 }
 
+/* In the child of fork() only the forking thread exists: forget the pool and
+   every other thread, so that the child's parallel regions start new ones
+   and a debugger's view of the child lists only threads it has.  (Forking
+   from inside a parallel region leaves the child's team state undefined, as
+   the standard allows.) */
+static void atfork_child(void)
+{
+  struct paromp_thread *self = paromp_self_tls;
+  pthread_mutex_init(&pool_lock, NULL);
+  pthread_mutex_init(&registry_lock, NULL);
+  pool_idle = NULL;
+  paromp_thread_list = NULL;
+  paromp_thread_count = 0;
+  registry_tail = &paromp_thread_list;
+  if (self != NULL) {
+    self->team_cache = NULL;
+    self->team_spare = NULL;
+    self->task_remote = NULL;
+    self->lwp = (pid_t)syscall(SYS_gettid);
+    self->pthread = pthread_self();
+    paromp_registry_add(self);
+  }
+}
+
 __attribute__((constructor)) static void paromp_init(void)
 {
+  pthread_atfork(NULL, NULL, atfork_child);
   paromp_icv_init();
   paromp_places_init();
   paromp_affinity_init();
