@@ -174,7 +174,8 @@ void paromp_team_end(void)
   struct paromp_thread *self = paromp_self();
   struct paromp_team *team = self->ts.team;
   paromp_barrier_wait(self, &team->join, 0);
-  paromp_depmap_free(&team->itasks[0]);
+  for (unsigned i = 0; i < team->nthreads; i++)
+    paromp_depmap_free(&team->itasks[i]);
   team->task_reductions = NULL;     /* the program unregisters them */
   __atomic_sub_fetch(&busy_threads, team->nthreads - 1, __ATOMIC_RELAXED);
   self->ts = team->saved;
@@ -199,8 +200,8 @@ void paromp_worker_run(struct paromp_thread *self)
   paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
   paromp_bind_self(self, self->next_place);
   team->fn(team->data);
+  /* after the join the master may reuse or regrow the team: touch nothing */
   paromp_barrier_wait(self, &team->join, 0);
-  paromp_depmap_free(&team->itasks[num]);
   memset(&self->ts, 0, sizeof self->ts);
 }
 
