@@ -10,7 +10,7 @@
 #include "env.h"
 #include "paromp.h"
 
-struct paromp_global_icvs paromp_gicv;
+PAROMP_EXPORT struct paromp_global_icvs paromp_gicv;
 struct paromp_icvs paromp_initial_icv;
 unsigned paromp_nprocs = 1;
 

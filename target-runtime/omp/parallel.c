@@ -166,6 +166,8 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   self->ts.ws_index = team->prepped;
   self->ts.ws = &team->ws[0];
   paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+  paromp_generation_bump();
+  paromp_bp(ompd_bp_parallel_begin);
   return team;
 }
 
@@ -174,12 +176,14 @@ void paromp_team_end(void)
   struct paromp_thread *self = paromp_self();
   struct paromp_team *team = self->ts.team;
   paromp_barrier_wait(self, &team->join, 0);
+  paromp_bp(ompd_bp_parallel_end);
   for (unsigned i = 0; i < team->nthreads; i++)
     paromp_depmap_free(&team->itasks[i]);
   team->task_reductions = NULL;     /* the program unregisters them */
   __atomic_sub_fetch(&busy_threads, team->nthreads - 1, __ATOMIC_RELAXED);
   self->ts = team->saved;
   team->in_use = 0;
+  paromp_generation_bump();
   paromp_set_state(self, self->ts.team->nthreads > 1 || self->ts.team->level > 0
                              ? PAROMP_STATE_WORK_PARALLEL : PAROMP_STATE_WORK_SERIAL, NULL);
   if (team != self->team_cache)

@@ -336,6 +336,24 @@ void paromp_affinity_init(void);
 int omp_get_team_num(void);
 int omp_get_num_teams(void);
 
+/* Debugger support (debugger.c) */
+extern int paromp_debug_enabled;
+void paromp_debugger_init(void);
+void paromp_generation_bump(void);
+void ompd_bp_parallel_begin(void);
+void ompd_bp_parallel_end(void);
+void ompd_bp_task_begin(void);
+void ompd_bp_task_end(void);
+void ompd_bp_thread_begin(void);
+void ompd_bp_thread_end(void);
+
+/* One untaken branch unless OMP_DEBUG=enabled. */
+static inline void paromp_bp(void (*bp)(void))
+{
+  if (PAROMP_UNLIKELY(paromp_debug_enabled))
+    bp();
+}
+
 /* Places (places.c) */
 void paromp_places_init(void);
 unsigned paromp_num_places(void);

@@ -197,7 +197,9 @@ void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
       const void *saved_wait = self->wait_id;
       self->ts.task = t;
       paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+      paromp_bp(ompd_bp_task_begin);
       t->fn(t->data);
+      paromp_bp(ompd_bp_task_end);
       self->ts.task = prev;
       paromp_set_state(self, saved, saved_wait);
     }
@@ -309,7 +311,9 @@ static void run_included(struct paromp_thread *self, struct paromp_task *t)
   if (!task_discarded(t)) {
     struct paromp_task *prev = self->ts.task;
     self->ts.task = t;
+    paromp_bp(ompd_bp_task_begin);
     t->fn(t->data);
+    paromp_bp(ompd_bp_task_end);
     self->ts.task = prev;
   }
   t->state = PAROMP_TASK_DONE;

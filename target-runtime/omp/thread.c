@@ -13,8 +13,8 @@ __thread struct paromp_thread *paromp_self_tls __attribute__((tls_model("initial
 
 /* The registry: a list that only grows, in creation order.  A reader outside
    the process bounds its walk by paromp_thread_count. */
-struct paromp_thread *paromp_thread_list;
-unsigned paromp_thread_count;
+PAROMP_EXPORT struct paromp_thread *paromp_thread_list;
+PAROMP_EXPORT unsigned paromp_thread_count;
 static struct paromp_thread **registry_tail = &paromp_thread_list;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -86,6 +86,7 @@ void paromp_registry_add(struct paromp_thread *t)
   __atomic_store_n(registry_tail, t, __ATOMIC_RELEASE);
   registry_tail = &t->reg_next;
   __atomic_store_n(&paromp_thread_count, paromp_thread_count + 1, __ATOMIC_RELEASE);
+  paromp_generation_bump();
   pthread_mutex_unlock(&registry_lock);
   paromp_tune_spin();
 }
@@ -140,6 +141,7 @@ static void *worker_main(void *arg)
   t->lwp = (pid_t)syscall(SYS_gettid);
   paromp_self_tls = t;
   paromp_registry_add(t);
+  paromp_bp(ompd_bp_thread_begin);
   unsigned seen = 0;
   for (;;) {
     paromp_set_state(t, PAROMP_STATE_IDLE, NULL);
@@ -148,6 +150,7 @@ static void *worker_main(void *arg)
       break;
     paromp_worker_run(t);
   }
+  paromp_bp(ompd_bp_thread_end);
   return NULL;
 }
 
@@ -226,6 +229,7 @@ __attribute__((constructor)) static void paromp_init(void)
 {
   pthread_atfork(NULL, NULL, atfork_child);
   paromp_icv_init();
+  paromp_debugger_init();
   paromp_places_init();
   paromp_affinity_init();
   paromp_tune_spin();

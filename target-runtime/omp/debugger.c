@@ -1,0 +1,71 @@
+/* What libparomp exports for debuggers: the plugin names, the OMPD
+   breakpoint functions, the layout table built from the shared list in
+   include/paradbg/omp-layout.h, and a generation counter for caches. */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include <omp-tools.h>
+
+#include "paradbg/omp-layout.h"
+#include "paromp.h"
+
+/* The base name of our OMPD plugin.  A debugger looks it up in directories
+   it trusts; it never loads a path the target names. */
+#define PLUGIN_NAME "libparompd.so"
+
+PAROMP_EXPORT const char *ompt_debugger_plugin = PLUGIN_NAME;
+static const char *plugin_names[] = { PLUGIN_NAME, NULL };
+PAROMP_EXPORT const char **ompd_dll_locations;
+
+/* Bumped when threads, or teams, appear or go: a plugin may keep what it
+   read while this is unchanged. */
+PAROMP_EXPORT uint64_t paromp_generation;
+
+/* OMP_DEBUG=enabled: call the breakpoint functions. */
+PAROMP_EXPORT int paromp_debug_enabled;
+
+#define TYPE_SIZE(s) sizeof(struct paromp_##s),
+#define FIELD(s, f) { offsetof(struct paromp_##s, f), sizeof(((struct paromp_##s *)0)->f) },
+PAROMP_EXPORT const struct paradbg_omp_layout paradbg_omp_layout = {
+  PARADBG_OMP_LAYOUT_MAGIC,
+  PARADBG_OMP_LAYOUT_VERSION,
+  sizeof(struct paradbg_omp_layout),
+  PARADBG_OMP_NTYPES,
+  PARADBG_OMP_NFIELDS,
+  sizeof(void *),
+  { PARADBG_OMP_TYPES(TYPE_SIZE) },
+  { PARADBG_OMP_FIELDS(FIELD) },
+};
+
+/* Empty, and never inlined or merged: a debugger sets breakpoints on them. */
+#define BREAKPOINT(name) \
+  PAROMP_EXPORT __attribute__((noinline, noclone)) void name(void) { __asm__ volatile("" ::: "memory"); }
+BREAKPOINT(ompd_dll_locations_valid)
+BREAKPOINT(ompd_bp_parallel_begin)
+BREAKPOINT(ompd_bp_parallel_end)
+BREAKPOINT(ompd_bp_task_begin)
+BREAKPOINT(ompd_bp_task_end)
+BREAKPOINT(ompd_bp_thread_begin)
+BREAKPOINT(ompd_bp_thread_end)
+
+void paromp_generation_bump(void)
+{
+  __atomic_add_fetch(&paromp_generation, 1, __ATOMIC_RELEASE);
+}
+
+void paromp_debugger_init(void)
+{
+  const char *s = getenv("OMP_DEBUG");
+  if (s != NULL) {
+    if (strcasecmp(s, "enabled") == 0)
+      paromp_debug_enabled = 1;
+    else if (strcasecmp(s, "disabled") != 0)
+      fprintf(stderr, "libparomp: warning: OMP_DEBUG='%s' is not valid; using disabled\n", s);
+  }
+  ompd_dll_locations = plugin_names;
+  ompd_dll_locations_valid();
+}
