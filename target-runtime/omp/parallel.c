@@ -58,7 +58,7 @@ static struct paromp_team *team_get(struct paromp_thread *self, unsigned n)
       paromp_barrier_init(&team->join);
       team->capacity = 1;
       team->threads = paromp_calloc(1, sizeof *team->threads);
-      team->itasks = paromp_calloc(1, sizeof *team->itasks);
+      team->itasks = paromp_calloc_lines(1, sizeof *team->itasks);
     }
     if (self->team_cache == NULL)
       self->team_cache = team;
@@ -69,7 +69,7 @@ static struct paromp_team *team_get(struct paromp_thread *self, unsigned n)
     free(team->threads);
     team->threads = th;
     free(team->itasks);
-    team->itasks = paromp_calloc(n, sizeof *team->itasks);
+    team->itasks = paromp_calloc_lines(n, sizeof *team->itasks);
     team->capacity = n;
   }
   return team;
@@ -177,8 +177,13 @@ void paromp_team_end(void)
   struct paromp_team *team = self->ts.team;
   paromp_barrier_wait(self, &team->join, 0);
   paromp_bp(ompd_bp_parallel_end);
-  for (unsigned i = 0; i < team->nthreads; i++)
-    paromp_depmap_free(&team->itasks[i]);
+  /* only when some implicit task had dependent children: reading every
+     member's implicit task would pull their cache lines over */
+  if (team->implicit_depmaps) {
+    team->implicit_depmaps = 0;
+    for (unsigned i = 0; i < team->nthreads; i++)
+      paromp_depmap_free(&team->itasks[i]);
+  }
   team->task_reductions = NULL;     /* the program unregisters them */
   __atomic_sub_fetch(&busy_threads, team->nthreads - 1, __ATOMIC_RELAXED);
   self->ts = team->saved;

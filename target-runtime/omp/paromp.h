@@ -12,6 +12,7 @@
 #include "icv.h"
 
 #define PAROMP_EXPORT __attribute__((visibility("default")))
+#define PAROMP_CACHE_LINE 64
 #define PAROMP_LIKELY(x) __builtin_expect(!!(x), 1)
 #define PAROMP_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -71,7 +72,7 @@ struct paromp_task {
   unsigned ndeps;
   void **dep_addrs;                  /* addresses this task named, for cleanup */
   struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
-};
+} __attribute__((aligned(PAROMP_CACHE_LINE)));  /* members' implicit tasks sit side by side */
 
 /* ---- work shares ---------------------------------------------------------- */
 
@@ -173,6 +174,7 @@ struct paromp_team {
   uintptr_t *task_reductions;     /* parallel reduction(task, ...) */
   int in_use;                     /* a region runs on it now */
   int prepped;                    /* work share 0 was set up by the master */
+  int implicit_depmaps;           /* an implicit task has a dependence map */
   struct paromp_tstate saved;     /* the master's state outside the region */
   struct paromp_team *spare_next;
 };
@@ -364,6 +366,7 @@ int paromp_place_of_cpu(void);
 /* Small time-and-allocation helpers */
 void *paromp_malloc(size_t n);
 void *paromp_calloc(size_t n, size_t m);
+void *paromp_calloc_lines(size_t n, size_t m);
 void paromp_fatal(const char *what) __attribute__((noreturn));
 
 #endif

@@ -26,12 +26,12 @@ struct paromp_task *paromp_task_alloc(struct paromp_thread *self, size_t arg_siz
       if (self->task_cached)
         self->task_cached--;
     } else {
-      t = paromp_malloc(TASK_BLOCK);
+      t = paromp_calloc_lines(1, TASK_BLOCK);
     }
     memset(t, 0, sizeof *t);
     t->owner = self;
   } else {
-    t = paromp_malloc(need);
+    t = paromp_calloc_lines(1, need);
     memset(t, 0, sizeof *t);
   }
   uintptr_t p = (uintptr_t)(t + 1);

@@ -102,8 +102,11 @@ unsigned paromp_deps_add_locked(struct paromp_task *parent, struct paromp_task *
 {
   struct dep *deps;
   unsigned n = parse(depend, &deps);
-  if (parent->depmap == NULL)
+  if (parent->depmap == NULL) {
     parent->depmap = paromp_calloc(1, sizeof *parent->depmap);
+    if (parent->kind != PAROMP_TASK_EXPLICIT)
+      parent->team->implicit_depmaps = 1;
+  }
   t->dep_addrs = paromp_malloc(n * sizeof *t->dep_addrs);
   t->ndeps = n;
   for (unsigned i = 0; i < n; i++) {

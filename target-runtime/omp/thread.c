@@ -46,6 +46,18 @@ void *paromp_calloc(size_t n, size_t m)
   return p;
 }
 
+/* Zeroed memory aligned to a cache line, for structures that hold tasks. */
+void *paromp_calloc_lines(size_t n, size_t m)
+{
+  size_t size = (n ? n : 1) * (m ? m : 1);
+  size = (size + PAROMP_CACHE_LINE - 1) / PAROMP_CACHE_LINE * PAROMP_CACHE_LINE;
+  void *p = aligned_alloc(PAROMP_CACHE_LINE, size);
+  if (p == NULL)
+    paromp_fatal("out of memory");
+  memset(p, 0, size);
+  return p;
+}
+
 uint64_t paromp_next_id(void)
 {
   return __atomic_add_fetch(&id_counter, 1, __ATOMIC_RELAXED);
@@ -113,7 +125,7 @@ static void root_init(struct paromp_thread *t)
 
 static struct paromp_thread *thread_new(int worker)
 {
-  struct paromp_thread *t = paromp_calloc(1, sizeof *t);
+  struct paromp_thread *t = paromp_calloc_lines(1, sizeof *t);
   t->is_worker = worker;
   t->place = -1;
   return t;
