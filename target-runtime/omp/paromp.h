@@ -59,7 +59,6 @@ struct paromp_task {
   unsigned children;                 /* unfinished child tasks */
   unsigned refs;                     /* itself while unfinished, and each unfinished child */
   struct paromp_thread *owner;       /* whose task cache its memory returns to */
-  unsigned taskwait_sleepers;
   /* Team ready queue (doubly linked, highest priority first), and the
      generating task's list of its ready children. */
   struct paromp_task *qnext, *qprev;
@@ -214,7 +213,6 @@ struct paromp_thread {
   struct paromp_team *next_team;
   unsigned next_num;
   struct paromp_thread *pool_next;
-  int exiting;
   /* Each thread keeps the team it last led, to reuse it. */
   struct paromp_team *team_cache;
   struct paromp_team *team_spare;
@@ -291,7 +289,6 @@ void paromp_loop_init_ull(struct paromp_ws *ws, int up, unsigned long long start
                           int sched, unsigned long long chunk, unsigned nthreads);
 int paromp_loop_next_logical(struct paromp_thread *self, uint64_t *lo, uint64_t *hi);
 void paromp_ordered_chunk_done(struct paromp_thread *self);
-void paromp_ordered_loop_start(struct paromp_thread *self);
 int paromp_resolve_sched(struct paromp_thread *self, int sched, long *chunk);
 void paromp_doacross_init(struct paromp_ws *ws, unsigned ncounts, const uint64_t *counts);
 void paromp_ws_setup_extras(struct paromp_thread *self, uintptr_t *reductions, void **mem);
@@ -313,7 +310,6 @@ void paromp_task_wake_waiters(struct paromp_team *team);
 void paromp_task_waiting(struct paromp_team *team, int delta);
 void paromp_task_sleep(struct paromp_team *team, unsigned seen);
 unsigned paromp_deps_add_locked(struct paromp_task *parent, struct paromp_task *t, void **depend);
-void paromp_deps_wait_locked(struct paromp_thread *self, struct paromp_task *parent, void **depend);
 void paromp_deps_release_locked(struct paromp_team *team, struct paromp_task *t);
 void paromp_depmap_free(struct paromp_task *parent);
 int paromp_taskgroup_cancelled(struct paromp_task *t);

@@ -158,11 +158,10 @@ static void *worker_main(void *arg)
   for (;;) {
     paromp_set_state(t, PAROMP_STATE_IDLE, NULL);
     seen = paromp_wait_while_eq(&t->go, seen, &t->go_sleepers);
-    if (t->exiting)
-      break;
     paromp_worker_run(t);
   }
-  paromp_bp(ompd_bp_thread_end);
+  /* pooled workers live until the process ends: ompd_bp_thread_end is
+     exported for debuggers but never reached */
   return NULL;
 }
 
