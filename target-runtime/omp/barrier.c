@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "paromp.h"
+#include "ompt.h"
 
 #define LO(w) ((unsigned)(w))
 #define HI(w) ((unsigned)((w) >> 32))
@@ -122,19 +123,78 @@ static void drain_alone(struct paromp_thread *self)
   paromp_task_waiting(team, -1);
 }
 
+static int state_of(ompt_sync_region_t kind)
+{
+  switch (kind) {
+  case ompt_sync_region_barrier_implicit_parallel:
+    return ompt_state_wait_barrier_implicit_parallel;
+  case ompt_sync_region_barrier_implicit_workshare:
+    return ompt_state_wait_barrier_implicit_workshare;
+  case ompt_sync_region_barrier_explicit:
+    return ompt_state_wait_barrier_explicit;
+  case ompt_sync_region_barrier_implementation:
+    return ompt_state_wait_barrier_implementation;
+  default:
+    return ompt_state_wait_barrier;
+  }
+}
+
+/* The barrier's begin events, and the arguments its end events take: at
+   the end of a parallel region the region may be gone, and a worker's
+   implicit task may already be reused, so those get NULL and a copy. */
+struct bar_events {
+  ompt_sync_region_t kind;
+  ompt_data_t *parallel;
+  ompt_data_t *task;
+  ompt_data_t task_copy;
+};
+
+static void events_begin(struct paromp_thread *self, struct bar_events *ev)
+{
+  if (self->ompt_single_open)
+    paromp_ompt_single_close(self);
+  ev->parallel = &self->ts.team->ompt_data;
+  ev->task = &self->ts.task->ompt_data;
+  paromp_ompt_sync(self, ev->kind, ompt_scope_begin, 0, ev->parallel, ev->task);
+  paromp_ompt_sync(self, ev->kind, ompt_scope_begin, 1, ev->parallel, ev->task);
+  if (ev->kind == ompt_sync_region_barrier_implicit_parallel) {
+    ev->task_copy = *ev->task;
+    ev->parallel = NULL;
+    ev->task = &ev->task_copy;
+  }
+}
+
+static int events_end(struct paromp_thread *self, struct bar_events *ev, int cancelled)
+{
+  paromp_ompt_sync(self, ev->kind, ompt_scope_end, 1, ev->parallel, ev->task);
+  paromp_ompt_sync(self, ev->kind, ompt_scope_end, 0, ev->parallel, ev->task);
+  if (cancelled)
+    paromp_ompt_cancel(self, ev->task, ompt_cancel_parallel | ompt_cancel_detected);
+  return cancelled;
+}
+
 /* Returns 1 when the region was cancelled (cancellable barriers only). */
-int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, int cancellable)
+int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b,
+                        ompt_sync_region_t kind, int cancellable)
 {
   struct paromp_team *team = self->ts.team;
   int saved_state = self->state;
   const void *saved_wait = self->wait_id;
-  if (cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE))
+  struct bar_events ev = { .kind = kind };
+  if (cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE)) {
+    if (OMPT_TOOL)
+      paromp_ompt_cancel(self, &self->ts.task->ompt_data,
+                         ompt_cancel_parallel | ompt_cancel_detected);
     return 1;
-  paromp_set_state(self, PAROMP_STATE_WAIT_BARRIER, team);
+  }
+  if (OMPT_TOOL)
+    events_begin(self, &ev);
+  paromp_set_state(self, state_of(kind), team);
   if (team->nthreads == 1) {
     drain_alone(self);
     paromp_set_state(self, saved_state, saved_wait);
-    return cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE);
+    int cancelled = cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE);
+    return OMPT_TOOL ? events_end(self, &ev, cancelled) : cancelled;
   }
 
   uint64_t w = __atomic_add_fetch(&b->word, 1, __ATOMIC_ACQ_REL);
@@ -175,5 +235,6 @@ int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, in
     paromp_wait_while_eq(fw, hi, &b->sleepers);
   }
   paromp_set_state(self, saved_state, saved_wait);
-  return cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE);
+  int cancelled = cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE);
+  return OMPT_TOOL ? events_end(self, &ev, cancelled) : cancelled;
 }

@@ -6,13 +6,39 @@
 
 #include "gomp_abi.h"
 #include "paromp.h"
+#include "ompt.h"
 
 static struct paromp_taskgroup *innermost_group(struct paromp_task *t)
 {
   return paromp_group_for_children(t);
 }
 
+static int ompt_kind(int which)
+{
+  return (which & GOMP_CANCEL_PARALLEL) ? ompt_cancel_parallel
+         : (which & GOMP_CANCEL_LOOP) ? ompt_cancel_loop
+         : (which & GOMP_CANCEL_SECTIONS) ? ompt_cancel_sections
+                                          : ompt_cancel_taskgroup;
+}
+
+static bool detected(int which)
+{
+  if (OMPT_TOOL) {
+    struct paromp_thread *self = paromp_self();
+    paromp_ompt_cancel(self, &self->ts.task->ompt_data, ompt_kind(which) | ompt_cancel_detected);
+  }
+  return true;
+}
+
+static bool cancellation_point(int which);
+
 PAROMP_EXPORT bool GOMP_cancellation_point(int which)
+{
+  OMPT_ENTRY();
+  return cancellation_point(which) ? detected(which) : false;
+}
+
+static bool cancellation_point(int which)
 {
   if (!paromp_gicv.cancel)
     return false;
@@ -34,11 +60,14 @@ PAROMP_EXPORT bool GOMP_cancellation_point(int which)
 
 PAROMP_EXPORT bool GOMP_cancel(int which, bool do_cancel)
 {
+  OMPT_ENTRY();
   if (!paromp_gicv.cancel)
     return false;
   if (!do_cancel)
-    return GOMP_cancellation_point(which);
+    return cancellation_point(which) ? detected(which) : false;
   struct paromp_thread *self = paromp_self();
+  if (OMPT_TOOL)
+    paromp_ompt_cancel(self, &self->ts.task->ompt_data, ompt_kind(which) | ompt_cancel_activated);
   struct paromp_team *team = self->ts.team;
   if (which & GOMP_CANCEL_PARALLEL) {
     __atomic_store_n(&team->cancelled, 1, __ATOMIC_RELEASE);
@@ -57,14 +86,18 @@ PAROMP_EXPORT bool GOMP_cancel(int which, bool do_cancel)
   return true;
 }
 
+/* gcc calls GOMP_barrier for the barrier directive and for the end of a
+   static loop or single alike, so the barrier kind stays undetailed. */
 PAROMP_EXPORT void GOMP_barrier(void)
 {
+  OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
-  paromp_barrier_wait(self, &self->ts.team->bar, 0);
+  paromp_barrier_wait(self, &self->ts.team->bar, ompt_sync_region_barrier, 0);
 }
 
 PAROMP_EXPORT bool GOMP_barrier_cancel(void)
 {
+  OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
-  return paromp_barrier_wait(self, &self->ts.team->bar, 1);
+  return paromp_barrier_wait(self, &self->ts.team->bar, ompt_sync_region_barrier, 1);
 }

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "paromp.h"
+#include "ompt.h"
 
 static paromp_mutex_t default_critical;
 static paromp_mutex_t atomic_lock;
@@ -21,34 +22,57 @@ void paromp_lock_waiting(paromp_mutex_t *m, int state)
   paromp_set_state(self, saved, saved_wait);
 }
 
+/* critical and atomic: a tool sees the mutex's address as the wait id. */
+static void take(paromp_mutex_t *m, int state, ompt_mutex_t kind)
+{
+  if (OMPT_TOOL)
+    paromp_ompt_mutex_acquire(kind, 0, m);
+  paromp_lock_waiting(m, state);
+  if (OMPT_TOOL)
+    paromp_ompt_mutex_acquired(kind, m);
+}
+
+static void give(paromp_mutex_t *m, ompt_mutex_t kind)
+{
+  paromp_mutex_unlock(m);
+  if (OMPT_TOOL)
+    paromp_ompt_mutex_released(kind, m);
+}
+
 PAROMP_EXPORT void GOMP_critical_start(void)
 {
-  paromp_lock_waiting(&default_critical, PAROMP_STATE_WAIT_CRITICAL);
+  OMPT_ENTRY();
+  take(&default_critical, ompt_state_wait_critical, ompt_mutex_critical);
 }
 
 PAROMP_EXPORT void GOMP_critical_end(void)
 {
-  paromp_mutex_unlock(&default_critical);
+  OMPT_ENTRY();
+  give(&default_critical, ompt_mutex_critical);
 }
 
 /* gcc gives each name a zeroed pointer-sized common symbol; the mutex lives
    in it, so the waited-for address names the critical section. */
 PAROMP_EXPORT void GOMP_critical_name_start(void **pptr)
 {
-  paromp_lock_waiting((paromp_mutex_t *)pptr, PAROMP_STATE_WAIT_CRITICAL);
+  OMPT_ENTRY();
+  take((paromp_mutex_t *)pptr, ompt_state_wait_critical, ompt_mutex_critical);
 }
 
 PAROMP_EXPORT void GOMP_critical_name_end(void **pptr)
 {
-  paromp_mutex_unlock((paromp_mutex_t *)pptr);
+  OMPT_ENTRY();
+  give((paromp_mutex_t *)pptr, ompt_mutex_critical);
 }
 
 PAROMP_EXPORT void GOMP_atomic_start(void)
 {
-  paromp_lock_waiting(&atomic_lock, PAROMP_STATE_WAIT_ATOMIC);
+  OMPT_ENTRY();
+  take(&atomic_lock, ompt_state_wait_atomic, ompt_mutex_atomic);
 }
 
 PAROMP_EXPORT void GOMP_atomic_end(void)
 {
-  paromp_mutex_unlock(&atomic_lock);
+  OMPT_ENTRY();
+  give(&atomic_lock, ompt_mutex_atomic);
 }

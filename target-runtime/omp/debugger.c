@@ -12,6 +12,7 @@
 
 #include "paradbg/omp-layout.h"
 #include "paromp.h"
+#include "ompt.h"
 
 /* The base name of our OMPD plugin.  A debugger looks it up in directories
    it trusts; it never loads a path the target names. */
@@ -62,7 +63,7 @@ void paromp_debugger_init(void)
   const char *s = getenv("OMP_DEBUG");
   if (s != NULL) {
     if (strcasecmp(s, "enabled") == 0)
-      paromp_debug_enabled = 1;
+      paromp_debug_enabled = paromp_ompt_frames = 1;
     else if (strcasecmp(s, "disabled") != 0)
       fprintf(stderr, "libparomp: warning: OMP_DEBUG='%s' is not valid; using disabled\n", s);
   }

@@ -88,7 +88,7 @@ static void wait_for(const uint64_t *iv)
     return;
   int saved = self->state;
   const void *saved_wait = self->wait_id;
-  paromp_set_state(self, PAROMP_STATE_WAIT_ORDERED, ws);
+  paromp_set_state(self, ompt_state_wait_ordered, ws);
   for (;;) {
     unsigned f = __atomic_load_n(&ws->doacross_futex, __ATOMIC_SEQ_CST);
     if (is_posted(ws, iv))

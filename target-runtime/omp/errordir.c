@@ -4,8 +4,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 static void print_message(const char *what, const char *msg, size_t len)
 {
@@ -18,13 +20,26 @@ static void print_message(const char *what, const char *msg, size_t len)
             msg);
 }
 
+static void ompt_error(ompt_severity_t severity, const char *msg, size_t len)
+{
+  if (OMPT_ON(error))
+    paromp_ompt.error(severity, msg, msg != NULL && len == (size_t)-1 ? strlen(msg) : len,
+                      paromp_self()->ompt_ra);
+}
+
 PAROMP_EXPORT void GOMP_warning(const char *msg, size_t len)
 {
+  OMPT_ENTRY();
+  if (OMPT_TOOL)
+    ompt_error(ompt_warning, msg, len);
   print_message("error directive encountered", msg, len);
 }
 
 PAROMP_EXPORT void GOMP_error(const char *msg, size_t len)
 {
+  OMPT_ENTRY();
+  if (OMPT_TOOL)
+    ompt_error(ompt_fatal, msg, len);
   print_message("fatal error: error directive encountered", msg, len);
   exit(EXIT_FAILURE);
 }

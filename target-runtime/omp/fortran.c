@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 /* The C routines wrapped here (defined in api.c, lock.c, places.c, ...). */
 void omp_set_num_threads(int);
@@ -208,30 +209,33 @@ PAROMP_EXPORT int omp_pause_resource_all_(const int32_t *kind)
 }
 
 /* omp_lock_kind is 4: the Fortran integer is the lock itself. */
-PAROMP_EXPORT void omp_init_lock_(int32_t *l) { omp_init_lock(l); }
-PAROMP_EXPORT void omp_destroy_lock_(int32_t *l) { omp_destroy_lock(l); }
-PAROMP_EXPORT void omp_set_lock_(int32_t *l) { omp_set_lock(l); }
-PAROMP_EXPORT void omp_unset_lock_(int32_t *l) { omp_unset_lock(l); }
-PAROMP_EXPORT int omp_test_lock_(int32_t *l) { return omp_test_lock(l); }
+/* OMPT_ENTRY: a tool sees the Fortran caller's return address. */
+PAROMP_EXPORT void omp_init_lock_(int32_t *l) { OMPT_ENTRY(); omp_init_lock(l); }
+PAROMP_EXPORT void omp_destroy_lock_(int32_t *l) { OMPT_ENTRY(); omp_destroy_lock(l); }
+PAROMP_EXPORT void omp_set_lock_(int32_t *l) { OMPT_ENTRY(); omp_set_lock(l); }
+PAROMP_EXPORT void omp_unset_lock_(int32_t *l) { OMPT_ENTRY(); omp_unset_lock(l); }
+PAROMP_EXPORT int omp_test_lock_(int32_t *l) { OMPT_ENTRY(); return omp_test_lock(l); }
 
 /* omp_nest_lock_kind is 8: too small for the lock, so it holds a pointer to
    one. */
 PAROMP_EXPORT void omp_init_nest_lock_(void **l)
 {
+  OMPT_ENTRY();
   *l = paromp_malloc(2 * sizeof(int) + sizeof(void *));
   omp_init_nest_lock(*l);
 }
 
 PAROMP_EXPORT void omp_destroy_nest_lock_(void **l)
 {
+  OMPT_ENTRY();
   omp_destroy_nest_lock(*l);
   free(*l);
   *l = NULL;
 }
 
-PAROMP_EXPORT void omp_set_nest_lock_(void **l) { omp_set_nest_lock(*l); }
-PAROMP_EXPORT void omp_unset_nest_lock_(void **l) { omp_unset_nest_lock(*l); }
-PAROMP_EXPORT int omp_test_nest_lock_(void **l) { return omp_test_nest_lock(*l); }
+PAROMP_EXPORT void omp_set_nest_lock_(void **l) { OMPT_ENTRY(); omp_set_nest_lock(*l); }
+PAROMP_EXPORT void omp_unset_nest_lock_(void **l) { OMPT_ENTRY(); omp_unset_nest_lock(*l); }
+PAROMP_EXPORT int omp_test_nest_lock_(void **l) { OMPT_ENTRY(); return omp_test_nest_lock(*l); }
 
 PAROMP_EXPORT void omp_fulfill_event_(void **event) { omp_fulfill_event(*event); }
 

@@ -6,6 +6,7 @@
 
 #include "paromp.h"
 #include "loopsched.h"
+#include "ompt.h"
 
 #define T long
 #define P(name) GOMP_loop_##name
@@ -17,27 +18,37 @@
 #define LOOP_NEXT_TARGET "GOMP_loop_static_next"
 #include "loop_tmpl.h"
 
-PAROMP_EXPORT void GOMP_loop_end(void)
+/* The loop is over for this member: its ordered turn passes on, and the
+   work share may be reused once every member has left. */
+static struct paromp_thread *loop_leave(void)
 {
   struct paromp_thread *self = paromp_self();
   paromp_ordered_chunk_done(self);
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_loop, ompt_scope_end, self->ts.ws->n);
   paromp_ws_leave(self);
-  paromp_barrier_wait(self, &self->ts.team->bar, 0);
+  return self;
+}
+
+PAROMP_EXPORT void GOMP_loop_end(void)
+{
+  OMPT_ENTRY();
+  struct paromp_thread *self = loop_leave();
+  paromp_barrier_wait(self, &self->ts.team->bar, ompt_sync_region_barrier_implicit_workshare, 0);
 }
 
 PAROMP_EXPORT bool GOMP_loop_end_cancel(void)
 {
-  struct paromp_thread *self = paromp_self();
-  paromp_ordered_chunk_done(self);
-  paromp_ws_leave(self);
-  return paromp_barrier_wait(self, &self->ts.team->bar, 1);
+  OMPT_ENTRY();
+  struct paromp_thread *self = loop_leave();
+  return paromp_barrier_wait(self, &self->ts.team->bar,
+                             ompt_sync_region_barrier_implicit_workshare, 1);
 }
 
 PAROMP_EXPORT void GOMP_loop_end_nowait(void)
 {
-  struct paromp_thread *self = paromp_self();
-  paromp_ordered_chunk_done(self);
-  paromp_ws_leave(self);
+  OMPT_ENTRY();
+  loop_leave();
 }
 
 /* Combined parallel loops: the master sets work share 0 up before the
@@ -64,6 +75,7 @@ static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, 
   paromp_team_begin(fn, data, num_threads, flags, prep_loop, &p);
   if (split)
     return;
+  OMPT_SET_EXIT_FRAME(self->ts.task);
   fn(data);
   paromp_team_end();
 }
@@ -73,6 +85,7 @@ static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, 
                                                unsigned num_threads, long start, long end, \
                                                long incr, long chunk, unsigned flags)      \
   {                                                                                        \
+    OMPT_ENTRY();                                                                          \
     parallel_loop(fn, data, num_threads, start, end, incr, sched, chunk, flags, 0);        \
   }
 #define PARALLEL_LOOP_RUNTIME(name)                                                        \
@@ -80,6 +93,7 @@ static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, 
                                                unsigned num_threads, long start, long end, \
                                                long incr, unsigned flags)                 \
   {                                                                                        \
+    OMPT_ENTRY();                                                                          \
     parallel_loop(fn, data, num_threads, start, end, incr, 0, 0, flags, 0);                \
   }
 #define PARALLEL_LOOP_SPLIT(name, sched)                                                   \
@@ -87,6 +101,7 @@ static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, 
                                                        unsigned num_threads, long start,   \
                                                        long end, long incr, long chunk)    \
   {                                                                                        \
+    OMPT_ENTRY();                                                                          \
     parallel_loop(fn, data, num_threads, start, end, incr, sched, chunk, 0, 1);            \
   }
 
@@ -106,5 +121,6 @@ PAROMP_EXPORT void GOMP_parallel_loop_runtime_start(void (*fn)(void *), void *da
                                                     unsigned num_threads, long start,
                                                     long end, long incr)
 {
+  OMPT_ENTRY();
   parallel_loop(fn, data, num_threads, start, end, incr, 0, 0, 0, 1);
 }

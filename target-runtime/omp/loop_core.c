@@ -4,6 +4,7 @@
 
 #include "paromp.h"
 #include "loopsched.h"
+#include "ompt.h"
 
 /* The schedule a loop really uses: runtime resolves to run-sched-var, auto
    to static; returns the kind without the monotonic bit. */
@@ -131,7 +132,7 @@ static void ordered_wait_turn(struct paromp_thread *self)
     return;
   int saved = self->state;
   const void *saved_wait = self->wait_id;
-  paromp_set_state(self, PAROMP_STATE_WAIT_ORDERED, ws);
+  paromp_set_state(self, ompt_state_wait_ordered, ws);
   for (;;) {
     unsigned f = __atomic_load_n(&ws->ordered_futex, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&ws->ordered_next, __ATOMIC_SEQ_CST) == want)
@@ -153,13 +154,22 @@ void paromp_ordered_chunk_done(struct paromp_thread *self)
   paromp_wake_all(&ws->ordered_futex, &ws->ordered_sleepers);
 }
 
+/* A tool sees the loop's work share as the ordered region's wait id. */
 PAROMP_EXPORT void GOMP_ordered_start(void)
 {
+  OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
+  if (OMPT_TOOL)
+    paromp_ompt_mutex_acquire(ompt_mutex_ordered, 0, self->ts.ws);
   if (self->ts.ord_live && self->ts.ws != NULL && self->ts.ws->ordered)
     ordered_wait_turn(self);
+  if (OMPT_TOOL)
+    paromp_ompt_mutex_acquired(ompt_mutex_ordered, self->ts.ws);
 }
 
 PAROMP_EXPORT void GOMP_ordered_end(void)
 {
+  OMPT_ENTRY();
+  if (OMPT_TOOL)
+    paromp_ompt_mutex_released(ompt_mutex_ordered, paromp_self()->ts.ws);
 }

@@ -16,6 +16,8 @@ static bool loop_next(struct paromp_thread *self, T *istart, T *iend)
     paromp_ordered_chunk_done(self);
   if (!paromp_loop_next_logical(self, &lo, &hi))
     return false;
+  if (OMPT_TOOL)
+    paromp_ompt_dispatch(self, ompt_dispatch_iteration, lo);
   if (ws->ordered) {
     self->ts.ord_lo = lo;
     self->ts.ord_hi = hi;
@@ -36,6 +38,8 @@ static bool loop_start(int up, T start, T end, T incr, int sched, long chunk,
     self->ts.ws->ordered = ordered;
     paromp_ws_ready(self);
   }
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_loop, ompt_scope_begin, self->ts.ws->n);
   self->ts.static_trip = 0;
   self->ts.ord_live = 0;
   return loop_next(self, istart, iend);
@@ -44,11 +48,13 @@ static bool loop_start(int up, T start, T end, T incr, int sched, long chunk,
 #define LOOP_START_CHUNK(name, sched, ordered)                                            \
   PAROMP_EXPORT bool P(name)(UP_DECL T start, T end, T incr, T chunk, T *istart, T *iend) \
   {                                                                                      \
+    OMPT_ENTRY();                                                                        \
     return loop_start(UP_ARG, start, end, incr, sched, (long)chunk, ordered, istart, iend); \
   }
 #define LOOP_START_RUNTIME(name, ordered)                                                \
   PAROMP_EXPORT bool P(name)(UP_DECL T start, T end, T incr, T *istart, T *iend)          \
   {                                                                                      \
+    OMPT_ENTRY();                                                                        \
     return loop_start(UP_ARG, start, end, incr, 0, 0, ordered, istart, iend);             \
   }
 
@@ -76,6 +82,8 @@ static bool loop_entered(struct paromp_thread *self, int first, T *istart, T *ie
   } else {
     paromp_ws_join_extras(self, reductions, mem);
   }
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_loop, ompt_scope_begin, self->ts.ws->n);
   self->ts.static_trip = 0;
   self->ts.ord_live = 0;
   if (istart == NULL)
@@ -111,6 +119,7 @@ static bool loop_start_general(int up, T start, T end, T incr, long sched, T chu
 PAROMP_EXPORT bool P(start)(UP_DECL T start, T end, T incr, long sched, T chunk, T *istart,
                             T *iend, uintptr_t *reductions, void **mem)
 {
+  OMPT_ENTRY();
   return loop_start_general(UP_ARG, start, end, incr, sched, chunk, 0, istart, iend,
                             reductions, mem);
 }
@@ -118,6 +127,7 @@ PAROMP_EXPORT bool P(start)(UP_DECL T start, T end, T incr, long sched, T chunk,
 PAROMP_EXPORT bool P(ordered_start)(UP_DECL T start, T end, T incr, long sched, T chunk,
                                     T *istart, T *iend, uintptr_t *reductions, void **mem)
 {
+  OMPT_ENTRY();
   return loop_start_general(UP_ARG, start, end, incr, sched, chunk, 1, istart, iend,
                             reductions, mem);
 }
@@ -140,12 +150,14 @@ static bool doacross_start(unsigned ncounts, T *counts, long sched, T chunk, T *
 PAROMP_EXPORT bool P(doacross_start)(unsigned ncounts, T *counts, long sched, T chunk,
                                      T *istart, T *iend, uintptr_t *reductions, void **mem)
 {
+  OMPT_ENTRY();
   return doacross_start(ncounts, counts, sched, chunk, istart, iend, reductions, mem);
 }
 
 #define DOACROSS_START_CHUNK(name, sched)                                               \
   PAROMP_EXPORT bool P(name)(unsigned ncounts, T *counts, T chunk, T *istart, T *iend)  \
   {                                                                                    \
+    OMPT_ENTRY();                                                                      \
     return doacross_start(ncounts, counts, sched, chunk, istart, iend, NULL, NULL);    \
   }
 DOACROSS_START_CHUNK(doacross_static_start, PAROMP_SCHED_STATIC)
@@ -154,12 +166,14 @@ DOACROSS_START_CHUNK(doacross_guided_start, PAROMP_SCHED_GUIDED)
 
 PAROMP_EXPORT bool P(doacross_runtime_start)(unsigned ncounts, T *counts, T *istart, T *iend)
 {
+  OMPT_ENTRY();
   return doacross_start(ncounts, counts, 0, 0, istart, iend, NULL, NULL);
 }
 
 /* Every _next entry is the same: the work share knows its schedule. */
 PAROMP_EXPORT bool P(static_next)(T *istart, T *iend)
 {
+  OMPT_ENTRY();
   return loop_next(paromp_self(), istart, iend);
 }
 

@@ -6,6 +6,7 @@
 
 #include "paromp.h"
 #include "loopsched.h"
+#include "ompt.h"
 
 #define T unsigned long long
 #define P(name) GOMP_loop_ull_##name

@@ -8,6 +8,7 @@
 
 #include "gomp_abi.h"
 #include "paromp.h"
+#include "ompt.h"
 
 /* Threads in teams right now, the initial thread included; bounds teams by
    thread-limit-var. */
@@ -105,6 +106,30 @@ static void team_retire(struct paromp_thread *self, struct paromp_team *team)
   self->team_spare = team;
 }
 
+/* A member's implicit task begins; in a combined construct, so does the
+   work share the master set up. */
+static void ompt_member_begin(struct paromp_thread *self, struct paromp_team *team, unsigned num)
+{
+  if (OMPT_ON(implicit_task))
+    paromp_ompt.implicit_task(ompt_scope_begin, &team->ompt_data, &team->itasks[num].ompt_data,
+                              team->nthreads, num, ompt_task_implicit);
+  if (team->prepped) {
+    const void *ra = self->ompt_ra;
+    self->ompt_ra = team->ompt_ra;
+    paromp_ompt_work(self, team->ws[0].kind == PAROMP_WS_SECTIONS ? ompt_work_sections
+                                                                  : ompt_work_loop,
+                     ompt_scope_begin, team->ws[0].n);
+    self->ompt_ra = ra;
+  }
+}
+
+static void ompt_member_end(struct paromp_thread *self, ompt_data_t *task, unsigned num)
+{
+  (void)self;
+  if (OMPT_ON(implicit_task))
+    paromp_ompt.implicit_task(ompt_scope_end, NULL, task, 0, num, ompt_task_implicit);
+}
+
 static void start_member(struct paromp_thread *w, struct paromp_team *team, unsigned num)
 {
   w->next_team = team;
@@ -154,6 +179,13 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
 
   team->threads[0] = self;
   paromp_task_init_implicit(&team->itasks[0], team, parent_task, &team->child_icv);
+  team->ompt_data.value = 0;
+  team->ompt_ra = self->ompt_ra;
+  if (OMPT_ON(parallel_begin))
+    paromp_ompt.parallel_begin(&parent_task->ompt_data, &parent_task->frame, &team->ompt_data,
+                               num_threads ? num_threads : (parent_task->icv.nthreads ? parent_task->icv.nthreads : 1),
+                               ompt_parallel_invoker_program | ompt_parallel_team,
+                               self->ompt_ra);
   int bound = bind != PAROMP_BIND_FALSE && paromp_num_places() > 0;
   for (unsigned i = 1; i < n; i++) {
     team->threads[i]->next_place = bound ? paromp_place_for(bind, self->place, i, n) : -1;
@@ -165,9 +197,11 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   self->ts.task = &team->itasks[0];
   self->ts.ws_index = team->prepped;
   self->ts.ws = &team->ws[0];
-  paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+  paromp_set_state(self, ompt_state_work_parallel, NULL);
   paromp_generation_bump();
   paromp_bp(ompd_bp_parallel_begin);
+  if (OMPT_TOOL)
+    ompt_member_begin(self, team, 0);
   return team;
 }
 
@@ -175,7 +209,15 @@ void paromp_team_end(void)
 {
   struct paromp_thread *self = paromp_self();
   struct paromp_team *team = self->ts.team;
-  paromp_barrier_wait(self, &team->join, 0);
+  ompt_data_t itask = team->itasks[0].ompt_data;
+  paromp_barrier_wait(self, &team->join, ompt_sync_region_barrier_implicit_parallel, 0);
+  if (OMPT_TOOL) {
+    ompt_member_end(self, &itask, 0);
+    if (OMPT_ON(parallel_end))
+      paromp_ompt.parallel_end(&team->ompt_data, &team->saved.task->ompt_data,
+                               ompt_parallel_invoker_program | ompt_parallel_team,
+                               team->ompt_ra);
+  }
   paromp_bp(ompd_bp_parallel_end);
   /* only when some implicit task had dependent children: reading every
      member's implicit task would pull their cache lines over */
@@ -190,7 +232,7 @@ void paromp_team_end(void)
   team->in_use = 0;
   paromp_generation_bump();
   paromp_set_state(self, self->ts.team->nthreads > 1 || self->ts.team->level > 0
-                             ? PAROMP_STATE_WORK_PARALLEL : PAROMP_STATE_WORK_SERIAL, NULL);
+                             ? ompt_state_work_parallel : ompt_state_work_serial, NULL);
   if (team != self->team_cache)
     team_retire(self, team);
 }
@@ -206,18 +248,27 @@ void paromp_worker_run(struct paromp_thread *self)
   self->ts.task = &team->itasks[num];
   self->ts.ws = &team->ws[0];
   self->ts.ws_index = team->prepped;
-  paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
+  paromp_set_state(self, ompt_state_work_parallel, NULL);
   paromp_bind_self(self, self->next_place);
+  if (OMPT_TOOL)
+    ompt_member_begin(self, team, num);
+  OMPT_SET_EXIT_FRAME(self->ts.task);
   team->fn(team->data);
   /* after the join the master may reuse or regrow the team: touch nothing */
-  paromp_barrier_wait(self, &team->join, 0);
+  ompt_data_t itask = self->ts.task->ompt_data;
+  self->ompt_ra = team->ompt_ra;       /* the join belongs to the parallel construct */
+  paromp_barrier_wait(self, &team->join, ompt_sync_region_barrier_implicit_parallel, 0);
+  if (OMPT_TOOL)
+    ompt_member_end(self, &itask, num);
+  self->ompt_ra = NULL;
   memset(&self->ts, 0, sizeof self->ts);
 }
 
 void paromp_parallel_run(void (*fn)(void *), void *data, unsigned num_threads,
                          unsigned flags, paromp_prep_fn *prep, void *prep_arg)
 {
-  paromp_team_begin(fn, data, num_threads, flags, prep, prep_arg);
+  struct paromp_team *team = paromp_team_begin(fn, data, num_threads, flags, prep, prep_arg);
+  OMPT_SET_EXIT_FRAME(&team->itasks[0]);
   fn(data);
   paromp_team_end();
 }
@@ -225,16 +276,19 @@ void paromp_parallel_run(void (*fn)(void *), void *data, unsigned num_threads,
 PAROMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
                                  unsigned flags)
 {
+  OMPT_ENTRY();
   paromp_parallel_run(fn, data, num_threads, flags, NULL, NULL);
 }
 
 PAROMP_EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
 {
+  OMPT_ENTRY();
   paromp_team_begin(fn, data, num_threads, 0, NULL, NULL);
 }
 
 PAROMP_EXPORT void GOMP_parallel_end(void)
 {
+  OMPT_ENTRY();
   paromp_team_end();
 }
 
@@ -252,9 +306,11 @@ static void prep_reductions(struct paromp_ws *ws, void *arg, unsigned nthreads)
 PAROMP_EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
                                                 unsigned num_threads, unsigned flags)
 {
+  OMPT_ENTRY();
   struct paromp_team *team =
       paromp_team_begin(fn, data, num_threads, flags, prep_reductions, *(uintptr_t **)data);
   unsigned n = team->nthreads;
+  OMPT_SET_EXIT_FRAME(&team->itasks[0]);
   fn(data);
   paromp_team_end();
   return n;

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <omp-tools.h>
+
 #include "futex.h"
 #include "icv.h"
 
@@ -54,6 +56,8 @@ struct paromp_task {
   unsigned char detached;            /* detach clause: ends at omp_fulfill_event */
   unsigned char fulfilled;
   unsigned char body_done;
+  unsigned char mergeable;           /* as created, for tools */
+  unsigned char taskwait;            /* stands for a taskwait with depend */
   int state;
   int priority;
   unsigned children;                 /* unfinished child tasks */
@@ -71,7 +75,12 @@ struct paromp_task {
   unsigned ndeps;
   void **dep_addrs;                  /* addresses this task named, for cleanup */
   struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
+  ompt_data_t ompt_data;             /* the tool's task data */
+  ompt_frame_t frame;                /* where it left and entered the runtime */
 } __attribute__((aligned(PAROMP_CACHE_LINE)));  /* members' implicit tasks sit side by side */
+
+/* Beside gcc's GOMP_TASK_FLAG_* bits: the task stands for taskwait depend. */
+#define PAROMP_TASK_FLAG_TASKWAIT (1u << 31)
 
 /* ---- work shares ---------------------------------------------------------- */
 
@@ -176,24 +185,16 @@ struct paromp_team {
   int implicit_depmaps;           /* an implicit task has a dependence map */
   struct paromp_tstate saved;     /* the master's state outside the region */
   struct paromp_team *spare_next;
+  ompt_data_t ompt_data;          /* the tool's parallel data */
+  const void *ompt_ra;            /* the user's call that began the region */
 };
 
 /* ---- threads ---------------------------------------------------------------- */
 
-enum paromp_thread_state {
-  PAROMP_STATE_UNDEFINED = 0,
-  PAROMP_STATE_WORK_SERIAL,
-  PAROMP_STATE_WORK_PARALLEL,
-  PAROMP_STATE_IDLE,
-  PAROMP_STATE_WAIT_BARRIER,
-  PAROMP_STATE_WAIT_TASKWAIT,
-  PAROMP_STATE_WAIT_TASKGROUP,
-  PAROMP_STATE_WAIT_LOCK,
-  PAROMP_STATE_WAIT_NEST_LOCK,
-  PAROMP_STATE_WAIT_CRITICAL,
-  PAROMP_STATE_WAIT_ATOMIC,
-  PAROMP_STATE_WAIT_ORDERED,
-};
+/* A thread's state is an ompt_state_t: the standard's values, so that OMPT
+   and OMPD report it unchanged.  ompt_state_wait_barrier (the undetailed
+   kind) is what GOMP_barrier shows, because gcc calls it both for the
+   barrier directive and for a static loop's implicit barrier. */
 
 struct paromp_thread {
   /* The registry that debuggers walk: append-only, never freed. */
@@ -204,7 +205,7 @@ struct paromp_thread {
   int is_worker;
   int place;                      /* the place it is bound to, or -1 */
   int next_place;
-  int state;                      /* enum paromp_thread_state */
+  int state;                      /* ompt_state_t */
   const void *wait_id;            /* what it waits for, when waiting */
   struct paromp_tstate ts;
   /* Pool docking: the master fills next_* and bumps go. */
@@ -223,6 +224,9 @@ struct paromp_thread {
   struct paromp_task *task_remote;    /* blocks other threads freed */
   struct paromp_team root_team;   /* the team of one of an initial thread */
   struct paromp_task root_task;
+  ompt_data_t ompt_data;          /* the tool's thread data */
+  const void *ompt_ra;            /* return address of the outermost runtime call */
+  int ompt_single_open;           /* executing a single block, end not yet reported */
 };
 
 /* ---- globals and helpers ---------------------------------------------------- */
@@ -253,6 +257,7 @@ void paromp_registry_add(struct paromp_thread *t);
 struct paromp_thread *paromp_pool_get(void);
 void paromp_pool_put(struct paromp_thread **workers, unsigned n);
 void paromp_tune_spin(void);
+void paromp_workers_end(void);
 uint64_t paromp_next_id(void);
 
 /* Teams (parallel.c) */
@@ -268,7 +273,8 @@ void paromp_task_init_implicit(struct paromp_task *t, struct paromp_team *team,
 
 /* Barriers (barrier.c) */
 void paromp_barrier_init(struct paromp_barrier *b);
-int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b, int cancellable);
+int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b,
+                        ompt_sync_region_t kind, int cancellable);
 void paromp_barrier_notify_tasks(struct paromp_team *team);
 void paromp_barrier_notify_cancel(struct paromp_team *team);
 void paromp_barrier_clear_cancel(struct paromp_barrier *b);
@@ -353,6 +359,9 @@ static inline void paromp_bp(void (*bp)(void))
 }
 
 /* Places (places.c) */
+int omp_get_place_num_procs(int place);
+void omp_get_place_proc_ids(int place, int *ids);
+int omp_get_initial_device(void);
 void paromp_places_init(void);
 unsigned paromp_num_places(void);
 int paromp_place_for(int bind, int p0, unsigned i, unsigned n);

@@ -4,11 +4,16 @@
 #include <stdbool.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 static unsigned next_section(struct paromp_thread *self)
 {
   uint64_t lo, hi;
-  return paromp_loop_next_logical(self, &lo, &hi) ? (unsigned)lo + 1 : 0;
+  if (!paromp_loop_next_logical(self, &lo, &hi))
+    return 0;
+  if (OMPT_TOOL)
+    paromp_ompt_dispatch(self, ompt_dispatch_section, lo + 1);
+  return (unsigned)lo + 1;
 }
 
 static unsigned sections_start(unsigned count, uintptr_t *reductions, void **mem)
@@ -23,41 +28,57 @@ static unsigned sections_start(unsigned count, uintptr_t *reductions, void **mem
   } else {
     paromp_ws_join_extras(self, reductions, mem);
   }
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_sections, ompt_scope_begin, count);
   return next_section(self);
 }
 
 PAROMP_EXPORT unsigned GOMP_sections_start(unsigned count)
 {
+  OMPT_ENTRY();
   return sections_start(count, NULL, NULL);
 }
 
 PAROMP_EXPORT unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem)
 {
+  OMPT_ENTRY();
   return sections_start(count, reductions, mem);
 }
 
 PAROMP_EXPORT unsigned GOMP_sections_next(void)
 {
+  OMPT_ENTRY();
   return next_section(paromp_self());
+}
+
+static struct paromp_thread *sections_leave(void)
+{
+  struct paromp_thread *self = paromp_self();
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_sections, ompt_scope_end, self->ts.ws->n);
+  paromp_ws_leave(self);
+  return self;
 }
 
 PAROMP_EXPORT void GOMP_sections_end(void)
 {
-  struct paromp_thread *self = paromp_self();
-  paromp_ws_leave(self);
-  paromp_barrier_wait(self, &self->ts.team->bar, 0);
+  OMPT_ENTRY();
+  struct paromp_thread *self = sections_leave();
+  paromp_barrier_wait(self, &self->ts.team->bar, ompt_sync_region_barrier_implicit_workshare, 0);
 }
 
 PAROMP_EXPORT bool GOMP_sections_end_cancel(void)
 {
-  struct paromp_thread *self = paromp_self();
-  paromp_ws_leave(self);
-  return paromp_barrier_wait(self, &self->ts.team->bar, 1);
+  OMPT_ENTRY();
+  struct paromp_thread *self = sections_leave();
+  return paromp_barrier_wait(self, &self->ts.team->bar,
+                             ompt_sync_region_barrier_implicit_workshare, 1);
 }
 
 PAROMP_EXPORT void GOMP_sections_end_nowait(void)
 {
-  paromp_ws_leave(paromp_self());
+  OMPT_ENTRY();
+  sections_leave();
 }
 
 struct prep_sections {
@@ -76,6 +97,7 @@ static void prep_sections(struct paromp_ws *ws, void *arg, unsigned nthreads)
 PAROMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
                                           unsigned count, unsigned flags)
 {
+  OMPT_ENTRY();
   struct prep_sections p = { count };
   paromp_parallel_run(fn, data, num_threads, flags, prep_sections, &p);
 }
@@ -83,6 +105,7 @@ PAROMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsign
 PAROMP_EXPORT void GOMP_parallel_sections_start(void (*fn)(void *), void *data,
                                                 unsigned num_threads, unsigned count)
 {
+  OMPT_ENTRY();
   struct prep_sections p = { count };
   paromp_team_begin(fn, data, num_threads, 0, prep_sections, &p);
 }

@@ -10,6 +10,7 @@
 
 #include "paromp.h"
 #include "gomp_abi.h"
+#include "ompt.h"
 
 /* The taskgroup a new child of t counts in. */
 struct paromp_taskgroup *paromp_group_for_children(struct paromp_task *t)
@@ -168,14 +169,44 @@ static void complete_unlocked(struct paromp_team *team, struct paromp_task *t)
   paromp_task_release(t);
 }
 
+/* 0, or the OMPT cancel flag of the construct whose cancellation discards t */
 static int task_discarded(struct paromp_task *t)
 {
   if (__atomic_load_n(&t->team->cancelled, __ATOMIC_ACQUIRE))
-    return 1;
+    return ompt_cancel_parallel;
   for (struct paromp_taskgroup *g = t->taskgroup; g != NULL; g = g->prev)
     if (__atomic_load_n(&g->cancelled, __ATOMIC_ACQUIRE))
-      return 1;
+      return ompt_cancel_taskgroup;
   return 0;
+}
+
+/* Runs t's body on self, unless its taskgroup or region was cancelled. */
+static void run_body(struct paromp_thread *self, struct paromp_task *t)
+{
+  int discarded = task_discarded(t);
+  if (discarded) {
+    if (OMPT_TOOL)
+      paromp_ompt_cancel(self, &t->ompt_data, discarded | ompt_cancel_discarded_task);
+    return;
+  }
+  struct paromp_task *prev = self->ts.task;
+  int saved = self->state;
+  const void *saved_wait = self->wait_id;
+  self->ts.task = t;
+  paromp_set_state(self, ompt_state_work_parallel, NULL);
+  if (OMPT_TOOL)
+    paromp_ompt_task_switch(self, prev, ompt_task_switch, t);
+  paromp_bp(ompd_bp_task_begin);
+  OMPT_SET_EXIT_FRAME(t);
+  t->fn(t->data);
+  paromp_bp(ompd_bp_task_end);
+  self->ts.task = prev;
+  paromp_set_state(self, saved, saved_wait);
+  if (OMPT_TOOL)
+    paromp_ompt_task_switch(self, t,
+                            t->detached && !__atomic_load_n(&t->fulfilled, __ATOMIC_ACQUIRE)
+                                ? ompt_task_detach : ompt_task_complete,
+                            prev);
 }
 
 /* Runs t and, when chaining, then the next ready tasks that the filter
@@ -191,18 +222,7 @@ void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
   struct paromp_task *batch[TASK_BATCH];
   unsigned nbatch = 0, next = 0;
   while (t != NULL) {
-    if (!task_discarded(t)) {
-      struct paromp_task *prev = self->ts.task;
-      int saved = self->state;
-      const void *saved_wait = self->wait_id;
-      self->ts.task = t;
-      paromp_set_state(self, PAROMP_STATE_WORK_PARALLEL, NULL);
-      paromp_bp(ompd_bp_task_begin);
-      t->fn(t->data);
-      paromp_bp(ompd_bp_task_end);
-      self->ts.task = prev;
-      paromp_set_state(self, saved, saved_wait);
-    }
+    run_body(self, t);
     int lockfree = t->ndeps == 0 && !t->detached;
     if (lockfree) {
       t->body_done = 1;
@@ -244,13 +264,17 @@ void paromp_task_run_one(struct paromp_thread *self, struct paromp_task *t)
 
 PAROMP_EXPORT void omp_fulfill_event(void *event)
 {
+  OMPT_ENTRY();
   struct paromp_task *t = event;
   if (t == NULL)
     return;
   struct paromp_team *team = t->team;
   paromp_mutex_lock(&team->task_lock);
   if (t->detached && !t->fulfilled) {
-    t->fulfilled = 1;
+    __atomic_store_n(&t->fulfilled, 1, __ATOMIC_RELEASE);
+    if (OMPT_TOOL)
+      paromp_ompt_task_switch(NULL, t, t->body_done ? ompt_task_late_fulfill
+                                                    : ompt_task_early_fulfill, NULL);
     if (t->body_done)
       complete_locked(team, t);
   }
@@ -266,7 +290,7 @@ void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *t
     return;
   int saved = self->state;
   const void *saved_wait = self->wait_id;
-  paromp_set_state(self, PAROMP_STATE_WAIT_TASKWAIT, task);
+  paromp_set_state(self, ompt_state_wait_taskwait, task);
   paromp_task_waiting(team, 1);
   for (;;) {
     unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
@@ -308,14 +332,7 @@ static void run_included(struct paromp_thread *self, struct paromp_task *t)
 {
   t->taskgroup = paromp_group_for_children(t->parent);
   t->state = PAROMP_TASK_RUNNING;
-  if (!task_discarded(t)) {
-    struct paromp_task *prev = self->ts.task;
-    self->ts.task = t;
-    paromp_bp(ompd_bp_task_begin);
-    t->fn(t->data);
-    paromp_bp(ompd_bp_task_end);
-    self->ts.task = prev;
-  }
+  run_body(self, t);
   t->state = PAROMP_TASK_DONE;
   paromp_task_release(t);
 }
@@ -373,6 +390,12 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     memcpy(t->data, data, (size_t)arg_size);
   if (init)
     init(t->data, init_arg);
+  t->mergeable = (flags & GOMP_TASK_FLAG_MERGEABLE) != 0;
+  t->taskwait = (flags & PAROMP_TASK_FLAG_TASKWAIT) != 0;
+  if (OMPT_ON(task_create))
+    paromp_ompt.task_create(&parent->ompt_data, &parent->frame, &t->ompt_data,
+                            paromp_ompt_task_flags(t),
+                            (flags & GOMP_TASK_FLAG_DEPEND) && depend, self->ompt_ra);
   if (t->undeferred && !t->detached && !((flags & GOMP_TASK_FLAG_DEPEND) && depend)) {
     run_included(self, t);
     return;
@@ -422,14 +445,25 @@ PAROMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void 
                              long arg_size, long arg_align, bool if_clause, unsigned flags,
                              void **depend, int priority, void *detach)
 {
+  OMPT_ENTRY();
   paromp_task_create(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend,
                      priority, NULL, NULL, detach);
 }
 
 PAROMP_EXPORT void GOMP_taskwait(void)
 {
+  OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
+  if (!OMPT_TOOL) {
+    paromp_task_wait_children(self, self->ts.task);
+    return;
+  }
+  ompt_data_t *pd = &self->ts.team->ompt_data, *td = &self->ts.task->ompt_data;
+  paromp_ompt_sync(self, ompt_sync_region_taskwait, ompt_scope_begin, 0, pd, td);
+  paromp_ompt_sync(self, ompt_sync_region_taskwait, ompt_scope_begin, 1, pd, td);
   paromp_task_wait_children(self, self->ts.task);
+  paromp_ompt_sync(self, ompt_sync_region_taskwait, ompt_scope_end, 1, pd, td);
+  paromp_ompt_sync(self, ompt_sync_region_taskwait, ompt_scope_end, 0, pd, td);
 }
 
 /* taskwait depend(...): waits only for the named dependences, by running an
@@ -441,12 +475,15 @@ static void empty_task(void *data)
 
 PAROMP_EXPORT void GOMP_taskwait_depend(void **depend)
 {
-  paromp_task_create(empty_task, NULL, NULL, 0, 1, false, GOMP_TASK_FLAG_DEPEND, depend, 0,
-                     NULL, NULL, NULL);
+  OMPT_ENTRY();
+  paromp_task_create(empty_task, NULL, NULL, 0, 1, false,
+                     GOMP_TASK_FLAG_DEPEND | PAROMP_TASK_FLAG_TASKWAIT, depend, 0, NULL, NULL,
+                     NULL);
 }
 
 PAROMP_EXPORT void GOMP_taskyield(void)
 {
+  OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
   struct paromp_team *team = self->ts.team;
   if (__atomic_load_n(&self->ts.task->ready_children, __ATOMIC_RELAXED) == NULL)

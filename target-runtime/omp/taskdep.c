@@ -7,6 +7,7 @@
 
 #include "gomp_abi.h"
 #include "paromp.h"
+#include "ompt.h"
 
 #define DEPMAP_BUCKETS 128u
 
@@ -47,6 +48,9 @@ static void add_edge(struct paromp_task *pred, struct paromp_task *t)
 {
   if (pred == NULL || pred == t || pred->state == PAROMP_TASK_DONE)
     return;
+  int repeated = pred->nsucc > 0 && pred->succ[pred->nsucc - 1] == t;
+  if (OMPT_ON(task_dependence) && !repeated)
+    paromp_ompt.task_dependence(&pred->ompt_data, &t->ompt_data);
   if (pred->nsucc == pred->succ_cap) {
     pred->succ_cap = pred->succ_cap ? pred->succ_cap * 2 : 4;
     struct paromp_task **s = realloc(pred->succ, pred->succ_cap * sizeof *s);
@@ -98,10 +102,34 @@ static unsigned parse(void **depend, struct dep **out)
   return (unsigned)n;
 }
 
+static ompt_dependence_type_t ompt_type(int kind)
+{
+  switch (kind) {
+  case GOMP_DEPEND_IN: return ompt_dependence_type_in;
+  case GOMP_DEPEND_OUT: return ompt_dependence_type_out;
+  case GOMP_DEPEND_MUTEXINOUTSET: return ompt_dependence_type_mutexinoutset;
+  case GOMP_DEPEND_INOUTSET: return ompt_dependence_type_inoutset;
+  default: return ompt_dependence_type_inout;
+  }
+}
+
+static void ompt_dependences(struct paromp_task *t, const struct dep *deps, unsigned n)
+{
+  ompt_dependence_t *list = paromp_malloc(n * sizeof *list);
+  for (unsigned i = 0; i < n; i++) {
+    list[i].variable.ptr = deps[i].addr;
+    list[i].dependence_type = ompt_type(deps[i].kind);
+  }
+  paromp_ompt.dependences(&t->ompt_data, list, (int)n);
+  free(list);
+}
+
 unsigned paromp_deps_add_locked(struct paromp_task *parent, struct paromp_task *t, void **depend)
 {
   struct dep *deps;
   unsigned n = parse(depend, &deps);
+  if (OMPT_ON(dependences))
+    ompt_dependences(t, deps, n);
   if (parent->depmap == NULL) {
     parent->depmap = paromp_calloc(1, sizeof *parent->depmap);
     if (parent->kind != PAROMP_TASK_EXPLICIT)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 struct paromp_taskgroup *paromp_taskgroup_open(struct paromp_task *task)
 {
@@ -27,7 +28,7 @@ uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
   if (__atomic_load_n(&g->pending, __ATOMIC_ACQUIRE) != 0) {
     int saved = self->state;
     const void *saved_wait = self->wait_id;
-    paromp_set_state(self, PAROMP_STATE_WAIT_TASKGROUP, g);
+    paromp_set_state(self, ompt_state_wait_taskgroup, g);
     paromp_task_waiting(team, 1);
     for (;;) {
       unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
@@ -57,10 +58,29 @@ uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
 
 PAROMP_EXPORT void GOMP_taskgroup_start(void)
 {
-  paromp_taskgroup_open(paromp_self()->ts.task);
+  OMPT_ENTRY();
+  struct paromp_thread *self = paromp_self();
+  paromp_taskgroup_open(self->ts.task);
+  if (OMPT_TOOL)
+    paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_begin, 0,
+                     &self->ts.team->ompt_data, &self->ts.task->ompt_data);
 }
 
+/* With task reductions, the program combines the copies next: that is
+   the reduction, until GOMP_taskgroup_reduction_unregister. */
 PAROMP_EXPORT void GOMP_taskgroup_end(void)
 {
-  paromp_taskgroup_close(paromp_self());
+  OMPT_ENTRY();
+  struct paromp_thread *self = paromp_self();
+  if (!OMPT_TOOL) {
+    paromp_taskgroup_close(self);
+    return;
+  }
+  ompt_data_t *pd = &self->ts.team->ompt_data, *td = &self->ts.task->ompt_data;
+  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_begin, 1, pd, td);
+  uintptr_t *red = paromp_taskgroup_close(self);
+  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_end, 1, pd, td);
+  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_end, 0, pd, td);
+  if (red != NULL)
+    paromp_ompt_sync(self, ompt_sync_region_reduction, ompt_scope_begin, 0, pd, td);
 }

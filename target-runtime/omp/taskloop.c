@@ -8,6 +8,7 @@
 #include "gomp_abi.h"
 #include "loopsched.h"
 #include "paromp.h"
+#include "ompt.h"
 
 struct range {
   uint64_t lo, hi;          /* the loop variable's bit patterns */
@@ -31,9 +32,13 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
   int group = !(flags & GOMP_TASK_FLAG_NOGROUP);
   int cancelled = paromp_gicv.cancel &&
                   (self->ts.team->cancelled || paromp_taskgroup_cancelled(self->ts.task));
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_begin, n);
   if (n == 0 || cancelled) {
     if (red != NULL && group)
       red[2] = 0;
+    if (OMPT_TOOL)
+      paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_end, n);
     return;
   }
 
@@ -79,6 +84,8 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
   }
   if (group)
     GOMP_taskgroup_end();
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_end, n);
 }
 
 PAROMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
@@ -86,6 +93,7 @@ PAROMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(v
                                  unsigned long num_tasks, int priority, long start, long end,
                                  long step)
 {
+  OMPT_ENTRY();
   taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, 0,
            (uint64_t)start, (uint64_t)end, (uint64_t)step);
 }
@@ -96,6 +104,7 @@ PAROMP_EXPORT void GOMP_taskloop_ull(void (*fn)(void *), void *data,
                                      int priority, unsigned long long start,
                                      unsigned long long end, unsigned long long step)
 {
+  OMPT_ENTRY();
   taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, 1, start, end,
            step);
 }

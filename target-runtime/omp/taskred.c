@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 #define CHAIN_MAX 1024   /* a guard against a corrupt d[4] chain */
 
@@ -51,9 +52,17 @@ PAROMP_EXPORT void GOMP_taskgroup_reduction_register(uintptr_t *d)
   g->reductions = d;
 }
 
+/* The program has combined the copies (the reduction began when its
+   taskgroup ended): the reduction is over. */
 PAROMP_EXPORT void GOMP_taskgroup_reduction_unregister(uintptr_t *d)
 {
+  OMPT_ENTRY();
   free((void *)d[2]);
+  if (OMPT_TOOL) {
+    struct paromp_thread *self = paromp_self();
+    paromp_ompt_sync(self, ompt_sync_region_reduction, ompt_scope_end, 0,
+                     &self->ts.team->ompt_data, &self->ts.task->ompt_data);
+  }
 }
 
 void paromp_reductions_register_team(uintptr_t *d, struct paromp_team *team)
@@ -138,10 +147,11 @@ void paromp_ws_join_extras(struct paromp_thread *self, uintptr_t *reductions, vo
 
 PAROMP_EXPORT void GOMP_workshare_task_reduction_unregister(bool cancelled)
 {
+  OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
   uintptr_t *d = paromp_taskgroup_close(self);
   if (d != NULL && self->ts.num == 0)
     free((void *)d[2]);
   if (!cancelled)
-    paromp_barrier_wait(self, &self->ts.team->bar, 0);
+    paromp_barrier_wait(self, &self->ts.team->bar, ompt_sync_region_barrier_implicit_workshare, 0);
 }

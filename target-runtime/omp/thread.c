@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 __thread struct paromp_thread *paromp_self_tls __attribute__((tls_model("initial-exec")));
 
@@ -141,10 +143,41 @@ struct paromp_thread *paromp_thread_init_self(void)
   root_init(t);
   if (paromp_num_places() > 0 && paromp_initial_icv.bind != PAROMP_BIND_FALSE)
     paromp_bind_self(t, paromp_place_of_cpu());
-  paromp_set_state(t, PAROMP_STATE_WORK_SERIAL, NULL);
+  paromp_set_state(t, ompt_state_work_serial, NULL);
   paromp_self_tls = t;
   paromp_registry_add(t);
+  if (OMPT_TOOL)
+    paromp_ompt_thread_begin(t, ompt_thread_initial);
   return t;
+}
+
+/* At exit, with a tool: idle workers report thread_end on their own
+   threads (then keep waiting, still usable), while the exiting thread waits
+   for them, for at most a second. */
+static unsigned workers_ending;
+
+static void worker_end(struct paromp_thread *t)
+{
+  if (OMPT_ON(thread_end))
+    paromp_ompt.thread_end(&t->ompt_data);
+  __atomic_sub_fetch(&workers_ending, 1, __ATOMIC_RELEASE);
+}
+
+void paromp_workers_end(void)
+{
+  unsigned n = __atomic_load_n(&paromp_thread_count, __ATOMIC_ACQUIRE);
+  struct paromp_thread *t = paromp_thread_list;
+  for (unsigned i = 0; i < n && t != NULL; i++, t = t->reg_next) {
+    if (!t->is_worker || __atomic_load_n(&t->state, __ATOMIC_ACQUIRE) != ompt_state_idle)
+      continue;
+    __atomic_add_fetch(&workers_ending, 1, __ATOMIC_RELAXED);
+    t->next_team = NULL;
+    __atomic_add_fetch(&t->go, 1, __ATOMIC_SEQ_CST);
+    paromp_wake_all(&t->go, &t->go_sleepers);
+  }
+  struct timespec ms = { 0, 1000000 };
+  for (int waited = 0; waited < 1000 && __atomic_load_n(&workers_ending, __ATOMIC_ACQUIRE); waited++)
+    nanosleep(&ms, NULL);
 }
 
 static void *worker_main(void *arg)
@@ -153,11 +186,17 @@ static void *worker_main(void *arg)
   t->lwp = (pid_t)syscall(SYS_gettid);
   paromp_self_tls = t;
   paromp_registry_add(t);
+  if (OMPT_TOOL)
+    paromp_ompt_thread_begin(t, ompt_thread_worker);
   paromp_bp(ompd_bp_thread_begin);
   unsigned seen = 0;
   for (;;) {
-    paromp_set_state(t, PAROMP_STATE_IDLE, NULL);
+    paromp_set_state(t, ompt_state_idle, NULL);
     seen = paromp_wait_while_eq(&t->go, seen, &t->go_sleepers);
+    if (PAROMP_UNLIKELY(t->next_team == NULL)) {
+      worker_end(t);
+      continue;
+    }
     paromp_worker_run(t);
   }
   /* pooled workers live until the process ends: ompd_bp_thread_end is
@@ -241,6 +280,7 @@ __attribute__((constructor)) static void paromp_init(void)
   pthread_atfork(NULL, NULL, atfork_child);
   paromp_icv_init();
   paromp_debugger_init();
+  paromp_ompt_init();
   paromp_places_init();
   paromp_affinity_init();
   paromp_tune_spin();

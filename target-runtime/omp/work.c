@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 #define TAG(idx, state) (((uint64_t)(idx) << 2) | (state))
 
@@ -38,6 +39,8 @@ void paromp_ws_clear(struct paromp_ws *ws, int kind)
 int paromp_ws_enter(struct paromp_thread *self, int kind)
 {
   struct paromp_team *team = self->ts.team;
+  if (PAROMP_UNLIKELY(self->ompt_single_open))
+    paromp_ompt_single_close(self);
   uint64_t idx = self->ts.ws_index++;
   struct paromp_ws *ws = &team->ws[idx % PAROMP_WS_SLOTS];
   self->ts.ws = ws;

@@ -32,7 +32,8 @@
 #
 # Optional environment: CORPUS_FILTER=regex runs only tests whose name
 # matches; CORPUS_VERBOSE=1 also prints a line (with wall time) per passed
-# run.
+# run; CORPUS_ENV="VAR=value ..." adds settings (OMP_* too) to every run,
+# for example an OMPT tool in OMP_TOOL_LIBRARIES.
 set -u
 
 usage() {
@@ -75,6 +76,7 @@ mkdir -p "$build_dir" || exit 2
 build_dir=$(cd "$build_dir" && pwd)
 
 # Start from an environment without any OMP_* setting.
+read -r -a corpus_env <<<"${CORPUS_ENV:-}"
 while IFS='=' read -r name _; do
     case $name in OMP_*) unset "$name" ;; esac
 done < <(env)
@@ -117,6 +119,7 @@ run_one() {
     case $name in
         t_cancel_*) envs+=(OMP_CANCELLATION=true) ;;
     esac
+    envs+=("${corpus_env[@]}")
     start=$(date +%s.%N)
     # The inner shell absorbs bash's "Segmentation fault"-style job report
     # (its own stderr is /dev/null); the test's stderr goes to $tmp_err.
