@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run-syncbench.sh - compare OpenMP synchronisation overheads of libparomp,
-# the system libgomp and LLVM libomp with one syncbench binary.
+# the system libgomp and LLVM libomp with one syncbench binary, and measure
+# what debugger support costs libparomp (OMP_DEBUG=enabled, an OMPT tool).
 #
 # usage: run-syncbench.sh PAROMP_LIBDIR [THREADS]
 #
@@ -33,6 +34,11 @@
 #   LIBOMP=PATH     libomp.so.5 to use (default: found automatically)
 #   CC=gcc          compiler
 #   KEEP=1          keep the build/result directory and print its path
+#   VARIANTS=1      also run libparomp with OMP_DEBUG=enabled and with an
+#                   OMPT tool that registers every callback and does nothing
+#                   (tests/progs/ompt_noop_tool.c); 0 skips them
+#   DEBUG_TARGET=1.1  ratio to plain libparomp above which an OMP_DEBUG row
+#                   counts as missing its target
 #
 # Exit status: 0 after printing the table (whatever the ratios), 2 on usage
 # errors or a missing PAROMP_LIBDIR/libgomp.so.1, 1 on other failures.
@@ -82,6 +88,14 @@ trap cleanup EXIT
 # --- build -------------------------------------------------------------------
 bin=$work/syncbench
 "$CC" -fopenmp -O2 -o "$bin" "$src" || die "compiling $src failed"
+VARIANTS=${VARIANTS:-1}
+DEBUG_TARGET=${DEBUG_TARGET:-1.1}
+noop_src=$here/../tests/progs/ompt_noop_tool.c
+noop=$work/ompt-noop-tool.so   # not lib*omp*.so: the check below counts those
+if [ "$VARIANTS" = 1 ]; then
+    "$CC" -shared -fPIC -O2 -I"$here/../include" -o "$noop" "$noop_src" ||
+        die "compiling $noop_src failed"
+fi
 
 # --- locate LLVM libomp --------------------------------------------------------
 find_libomp() {
@@ -102,28 +116,35 @@ find_libomp() {
     return 1
 }
 
-# Runtimes: name and LD_LIBRARY_PATH directory ("" = the system libgomp, run
-# with LD_LIBRARY_PATH removed from the environment).
+# Runtimes: name, LD_LIBRARY_PATH directory ("" = the system libgomp, run
+# with LD_LIBRARY_PATH removed from the environment) and extra settings.
 names=(libparomp libgomp)
 dirs=("$PAROMP_DIR" "")
+extra=("" "")
 if libomp=$(find_libomp); then
     libomp=$(readlink -f "$libomp")
     mkdir "$work/libomp"
     ln -s "$libomp" "$work/libomp/libgomp.so.1"
     names+=(libomp)
     dirs+=("$work/libomp")
+    extra+=("")
 else
     echo "$prog: warning: LLVM libomp not found (set LIBOMP=path); libomp column will be empty" >&2
+fi
+if [ "$VARIANTS" = 1 ]; then
+    names+=(paromp+debug paromp+ompt)
+    dirs+=("$PAROMP_DIR" "$PAROMP_DIR")
+    extra+=("OMP_DEBUG=enabled" "OMP_TOOL_LIBRARIES=$noop")
 fi
 nrt=${#names[@]}
 
 run_env() { # run_env INDEX CMD...  -- run CMD with runtime INDEX loaded
-    local d=${dirs[$1]}
+    local d=${dirs[$1]} x=${extra[$1]}
     shift
     if [ -z "$d" ]; then
         env -u LD_LIBRARY_PATH OMP_NUM_THREADS="$THREADS" OMP_PROC_BIND=false "$@"
     else
-        env LD_LIBRARY_PATH="$d" OMP_NUM_THREADS="$THREADS" OMP_PROC_BIND=false "$@"
+        env LD_LIBRARY_PATH="$d" OMP_NUM_THREADS="$THREADS" OMP_PROC_BIND=false $x "$@"
     fi
 }
 
@@ -153,7 +174,7 @@ for ((i = 0; i < nrt; i++)); do
     [ "$nmapped" = 1 ] || die "$name: expected exactly one OpenMP runtime mapped, got:
 $out"
     case $name in
-        libparomp)
+        libparomp | paromp+*)
             want=$(readlink -f "$PAROMP_DIR/libgomp.so.1")
             [ "${real[$i]}" = "$want" ] || die "libparomp run loaded ${real[$i]}, not $want" ;;
         libomp)
@@ -175,7 +196,7 @@ case $ROUNDS in '' | *[!0-9]* | 0) die "ROUNDS must be a positive integer" ;; es
 
 echo "syncbench: $THREADS threads, $ROUNDS rounds x (reps $REPS, ${TIME_MS} ms/sample), OMP_PROC_BIND=false"
 for ((i = 0; i < nrt; i++)); do
-    printf '  %-10s %s\n' "${names[$i]}" "${real[$i]}"
+    printf '  %-13s %s%s\n' "${names[$i]}" "${real[$i]}" "${extra[$i]:+ with ${extra[$i]}}"
 done
 if [ "${real[0]}" = "${real[1]}" ]; then
     echo "  note: libparomp and libgomp are the same file: p/gomp shows the measurement noise"
@@ -213,7 +234,7 @@ done
 [ -t 2 ] && printf '\r\033[K' >&2
 
 # --- report --------------------------------------------------------------------
-awk -F, -v target="$TARGET" -v busy_max="$BUSY_PCT" -v min_clean=$((ROUNDS < 3 ? ROUNDS : 3)) -v has_omp=$([ "$nrt" = 3 ] && echo 1 || echo 0) '
+awk -F, -v target="$TARGET" -v busy_max="$BUSY_PCT" -v min_clean=$((ROUNDS < 3 ? ROUNDS : 3)) -v has_omp=$([ -n "${libomp:-}" ] && echo 1 || echo 0) '
 function quant(a, n, q,   pos, lo) {    # a[1..n] sorted ascending
     pos = 1 + q * (n - 1); lo = int(pos)
     return (lo >= n) ? a[n] : a[lo] + (pos - lo) * (a[lo + 1] - a[lo])
@@ -280,4 +301,40 @@ END {
 if [ -s "$work/warnings" ]; then
     echo "note: some runs stopped sampling early because the machine was too busy:"
     sort "$work/warnings" | uniq -c | sed 's/^ */  /'
+fi
+
+# --- what debugger support costs libparomp ---------------------------------------
+if [ "$VARIANTS" = 1 ]; then
+    echo
+    awk -F, -v target="$DEBUG_TARGET" '
+    function median(key,   n, i, j, t, a) {
+        n = cnt[key]
+        for (i = 1; i <= n; i++) a[i] = val[key, i]
+        for (i = 2; i <= n; i++) {
+            t = a[i]
+            for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]
+            a[j + 1] = t
+        }
+        return n == 0 ? "" : (n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
+    }
+    function rat(a, b) { return (a == "" || b == "" || b <= 0) ? "n/a" : sprintf("%.2f", a / b) }
+    {
+        if (!($2 in seen)) { seen[$2] = 1; order[++nc] = $2 }
+        k = $1 SUBSEP $2; val[k, ++cnt[k]] = $3 + 0
+    }
+    END {
+        fmt = "%-13s | %12s | %12s | %12s | %7s | %7s\n"
+        printf fmt, "construct", "plain us", "OMP_DEBUG us", "OMPT tool us", "debug/p", "ompt/p"
+        print "--------------+--------------+--------------+--------------+---------+--------"
+        above = 0
+        for (i = 1; i <= nc; i++) {
+            c = order[i]
+            p = median("libparomp" SUBSEP c); d = median("paromp+debug" SUBSEP c)
+            o = median("paromp+ompt" SUBSEP c)
+            r = rat(d, p); mark = ""
+            if (r != "n/a" && d / p > target) { above++; mark = "  <-- above " target }
+            printf "%-13s | %12.3f | %12.3f | %12.3f | %7s | %7s%s\n", c, p, d, o, r, rat(o, p), mark
+        }
+        printf "\n%d of %d rows with OMP_DEBUG=enabled above %s x plain libparomp (medians of all rounds)\n", above, nc, target
+    }' "$res"
 fi

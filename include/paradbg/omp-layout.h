@@ -23,16 +23,16 @@
 #define PARADBG_OMP_FIELDS(X)                                                \
   X(thread, reg_next) X(thread, lwp) X(thread, pthread) X(thread, serial)    \
   X(thread, is_worker) X(thread, place) X(thread, state) X(thread, wait_id)  \
-  X(thread, ts)                                                              \
+  X(thread, ts) X(thread, ompt_data)                                        \
   X(tstate, team) X(tstate, num) X(tstate, task) X(tstate, ws)               \
   X(team, nthreads) X(team, level) X(team, active_level) X(team, id)         \
   X(team, parent) X(team, parent_num) X(team, master) X(team, fn)            \
   X(team, threads) X(team, itasks) X(team, child_icv) X(team, task_count)    \
-  X(team, cancelled)                                                         \
+  X(team, cancelled) X(team, ompt_data)                                      \
   X(task, parent) X(task, team) X(task, taskgroup) X(task, icv) X(task, fn)  \
   X(task, data) X(task, id) X(task, kind) X(task, final) X(task, undeferred) \
   X(task, untied) X(task, state) X(task, priority) X(task, children)        \
-  X(task, npred)                                                             \
+  X(task, npred) X(task, ompt_data) X(task, frame)                          \
   X(taskgroup, prev) X(taskgroup, pending) X(taskgroup, cancelled)           \
   X(icvs, nthreads) X(icvs, dyn) X(icvs, sched) X(icvs, sched_chunk)         \
   X(icvs, bind) X(icvs, default_device)

@@ -71,13 +71,28 @@ struct paromp_ompt_entry {
   const void *prev_ra;
 };
 
-struct paromp_ompt_entry paromp_ompt_enter(void *frame, const void *ra);
-void paromp_ompt_leave_slow(struct paromp_ompt_entry *e);
+static inline struct paromp_ompt_entry paromp_ompt_enter(void *frame, const void *ra)
+{
+  struct paromp_thread *self = paromp_self();
+  struct paromp_task *task = self->ts.task;
+  struct paromp_ompt_entry e = { NULL, NULL };
+  if (task->frame.enter_frame.ptr != NULL)
+    return e;                   /* the runtime calling one of its own entries */
+  task->frame.enter_frame.ptr = frame;
+  task->frame.enter_frame_flags = ompt_frame_runtime | ompt_frame_framepointer;
+  e.task = task;
+  e.prev_ra = self->ompt_ra;
+  self->ompt_ra = ra;
+  return e;
+}
 
 static inline void paromp_ompt_leave(struct paromp_ompt_entry *e)
 {
-  if (PAROMP_UNLIKELY(e->task != NULL))
-    paromp_ompt_leave_slow(e);
+  if (PAROMP_UNLIKELY(e->task != NULL)) {
+    e->task->frame.enter_frame.ptr = NULL;
+    e->task->frame.enter_frame_flags = 0;
+    paromp_self_tls->ompt_ra = e->prev_ra;
+  }
 }
 
 #define OMPT_ENTRY()                                                           \

@@ -6,28 +6,6 @@
 #include "paromp.h"
 #include "ompt.h"
 
-struct paromp_ompt_entry paromp_ompt_enter(void *frame, const void *ra)
-{
-  struct paromp_thread *self = paromp_self();
-  struct paromp_task *task = self->ts.task;
-  struct paromp_ompt_entry e = { NULL, NULL };
-  if (task->frame.enter_frame.ptr != NULL)
-    return e;                   /* the runtime calling one of its own entries */
-  task->frame.enter_frame.ptr = frame;
-  task->frame.enter_frame_flags = ompt_frame_runtime | ompt_frame_framepointer;
-  e.task = task;
-  e.prev_ra = self->ompt_ra;
-  self->ompt_ra = ra;
-  return e;
-}
-
-void paromp_ompt_leave_slow(struct paromp_ompt_entry *e)
-{
-  e->task->frame.enter_frame.ptr = NULL;
-  e->task->frame.enter_frame_flags = 0;
-  paromp_self_tls->ompt_ra = e->prev_ra;
-}
-
 void paromp_ompt_sync(struct paromp_thread *self, ompt_sync_region_t kind,
                       ompt_scope_endpoint_t ep, int wait, ompt_data_t *parallel,
                       ompt_data_t *task)
