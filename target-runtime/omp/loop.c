@@ -72,7 +72,7 @@ static void parallel_loop(void (*fn)(void *), void *data, unsigned num_threads, 
   struct paromp_thread *self = paromp_self();
   struct prep_loop p = { start, end, incr, chunk, 0 };
   p.sched = paromp_resolve_sched(self, sched, &p.chunk);
-  paromp_team_begin(fn, data, num_threads, flags, prep_loop, &p);
+  paromp_team_begin(fn, data, num_threads, split ? PAROMP_PARALLEL_SPLIT : flags, prep_loop, &p);
   if (split)
     return;
   OMPT_SET_EXIT_FRAME(self->ts.task);

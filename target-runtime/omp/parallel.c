@@ -181,11 +181,14 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   paromp_task_init_implicit(&team->itasks[0], team, parent_task, &team->child_icv);
   team->ompt_data.value = 0;
   team->ompt_ra = self->ompt_ra;
-  if (OMPT_ON(parallel_begin))
+  team->ompt_flags = ompt_parallel_team | ((flags & PAROMP_PARALLEL_SPLIT)
+                                               ? ompt_parallel_invoker_program
+                                               : ompt_parallel_invoker_runtime);
+  if (OMPT_ON(parallel_begin)) {
+    unsigned requested = num_threads ? num_threads : parent_task->icv.nthreads;
     paromp_ompt.parallel_begin(&parent_task->ompt_data, &parent_task->frame, &team->ompt_data,
-                               num_threads ? num_threads : (parent_task->icv.nthreads ? parent_task->icv.nthreads : 1),
-                               ompt_parallel_invoker_program | ompt_parallel_team,
-                               self->ompt_ra);
+                               requested ? requested : 1, team->ompt_flags, self->ompt_ra);
+  }
   int bound = bind != PAROMP_BIND_FALSE && paromp_num_places() > 0;
   for (unsigned i = 1; i < n; i++) {
     team->threads[i]->next_place = bound ? paromp_place_for(bind, self->place, i, n) : -1;
@@ -214,8 +217,7 @@ void paromp_team_end(void)
   if (OMPT_TOOL) {
     ompt_member_end(self, &itask, 0);
     if (OMPT_ON(parallel_end))
-      paromp_ompt.parallel_end(&team->ompt_data, &team->saved.task->ompt_data,
-                               ompt_parallel_invoker_program | ompt_parallel_team,
+      paromp_ompt.parallel_end(&team->ompt_data, &team->saved.task->ompt_data, team->ompt_flags,
                                team->ompt_ra);
   }
   paromp_bp(ompd_bp_parallel_end);
@@ -283,7 +285,7 @@ PAROMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_th
 PAROMP_EXPORT void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
 {
   OMPT_ENTRY();
-  paromp_team_begin(fn, data, num_threads, 0, NULL, NULL);
+  paromp_team_begin(fn, data, num_threads, PAROMP_PARALLEL_SPLIT, NULL, NULL);
 }
 
 PAROMP_EXPORT void GOMP_parallel_end(void)

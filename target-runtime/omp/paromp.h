@@ -187,6 +187,7 @@ struct paromp_team {
   struct paromp_team *spare_next;
   ompt_data_t ompt_data;          /* the tool's parallel data */
   const void *ompt_ra;            /* the user's call that began the region */
+  int ompt_flags;                 /* ompt_parallel_flag_t it began with */
 };
 
 /* ---- threads ---------------------------------------------------------------- */
@@ -260,7 +261,9 @@ void paromp_tune_spin(void);
 void paromp_workers_end(void);
 uint64_t paromp_next_id(void);
 
-/* Teams (parallel.c) */
+/* Teams (parallel.c).  Beside gcc's flags: the program, not the runtime,
+   calls the region's body on the master (the split GOMP_*_start forms). */
+#define PAROMP_PARALLEL_SPLIT (1u << 31)
 typedef void paromp_prep_fn(struct paromp_ws *ws, void *arg, unsigned nthreads);
 struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned num_threads,
                                       unsigned flags, paromp_prep_fn *prep, void *prep_arg);

@@ -107,5 +107,5 @@ PAROMP_EXPORT void GOMP_parallel_sections_start(void (*fn)(void *), void *data,
 {
   OMPT_ENTRY();
   struct prep_sections p = { count };
-  paromp_team_begin(fn, data, num_threads, 0, prep_sections, &p);
+  paromp_team_begin(fn, data, num_threads, PAROMP_PARALLEL_SPLIT, prep_sections, &p);
 }

@@ -1,0 +1,22 @@
+/* Helpers that tests/ompt/tool.c exports to the test programs it is linked
+   into (not available when the tool is loaded through OMP_TOOL_LIBRARIES).
+   Every helper prints one line "<tool thread id>: ..." on stdout. */
+#ifndef PARADBG_OMPT_TEST_TOOL_H
+#define PARADBG_OMPT_TEST_TOOL_H
+
+/* "task_info level=L rc=R task_id=.. parallel_id=.. type=.. exit_frame=..
+   enter_frame=.. exit_frame_flags=.. enter_frame_flags=.. thread_num=..
+   team_size=..", from ompt_get_task_info and ompt_get_parallel_info. */
+void ompt_print_task_info(int level);
+
+/* "state name=<name> wait_id=0x..", from ompt_get_state. */
+void ompt_print_state(void);
+
+/* "frame <label>=0x..": pass __builtin_frame_address(0). */
+void ompt_print_frame(const char *label, void *addr);
+
+/* "addr <label>=0x..": pass a code address, e.g. &&label placed right after
+   a runtime call, to compare with the codeptr_ra of its events. */
+void ompt_print_addr(const char *label, const void *addr);
+
+#endif
