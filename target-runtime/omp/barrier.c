@@ -151,8 +151,7 @@ struct bar_events {
 
 static void events_begin(struct paromp_thread *self, struct bar_events *ev)
 {
-  if (self->ompt_single_open)
-    paromp_ompt_single_close(self);
+  OMPT_WORK_CLOSE(self);
   ev->parallel = &self->ts.team->ompt_data;
   ev->task = &self->ts.task->ompt_data;
   paromp_ompt_sync(self, ev->kind, ompt_scope_begin, 0, ev->parallel, ev->task);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "paromp.h"
+#include "ompt.h"
 
 /* One flag per iteration of the whole nest while that stays small; beyond,
    the highest posted inner iteration per outer iteration, which is exact
@@ -80,22 +81,39 @@ static int is_posted(struct paromp_ws *ws, const uint64_t *iv)
   return __atomic_load_n(&ws->posted_max[iv[0]], __ATOMIC_SEQ_CST) > (uint64_t)f;
 }
 
+/* 5.1 ordered construct: the doacross-source and doacross-sink events give
+   the dependences callback the iteration vector, one entry per loop. */
+static void ompt_doacross(struct paromp_thread *self, const uint64_t *iv, unsigned n,
+                          ompt_dependence_type_t type)
+{
+  ompt_dependence_t deps[n];
+  for (unsigned d = 0; d < n; d++) {
+    deps[d].variable.value = iv[d];
+    deps[d].dependence_type = type;
+  }
+  paromp_ompt.dependences(&self->ts.task->ompt_data, deps, (int)n);
+}
+
 static void wait_for(const uint64_t *iv)
 {
   struct paromp_thread *self = paromp_self();
   struct paromp_ws *ws = self->ts.ws;
-  if (ws == NULL || ws->ncounts == 0 || is_posted(ws, iv))
+  if (ws == NULL || ws->ncounts == 0)
     return;
-  int saved = self->state;
-  const void *saved_wait = self->wait_id;
-  paromp_set_state(self, ompt_state_wait_ordered, ws);
-  for (;;) {
-    unsigned f = __atomic_load_n(&ws->doacross_futex, __ATOMIC_SEQ_CST);
-    if (is_posted(ws, iv))
-      break;
-    paromp_wait_while_eq(&ws->doacross_futex, f, &ws->doacross_sleepers);
+  if (!is_posted(ws, iv)) {
+    int saved = self->state;
+    const void *saved_wait = self->wait_id;
+    paromp_set_state(self, ompt_state_wait_ordered, ws);
+    for (;;) {
+      unsigned f = __atomic_load_n(&ws->doacross_futex, __ATOMIC_SEQ_CST);
+      if (is_posted(ws, iv))
+        break;
+      paromp_wait_while_eq(&ws->doacross_futex, f, &ws->doacross_sleepers);
+    }
+    paromp_set_state(self, saved, saved_wait);
   }
-  paromp_set_state(self, saved, saved_wait);
+  if (OMPT_ON(dependences))
+    ompt_doacross(self, iv, ws->ncounts, ompt_dependence_type_sink);
 }
 
 #define IV_MAX 64
@@ -107,6 +125,8 @@ PAROMP_EXPORT void GOMP_doacross_post(long *counts)
   unsigned n = ws && ws->ncounts < IV_MAX ? ws->ncounts : 0;
   for (unsigned d = 0; d < n; d++)
     iv[d] = (uint64_t)counts[d];
+  if (n && OMPT_ON(dependences))
+    ompt_doacross(paromp_self(), iv, n, ompt_dependence_type_source);
   if (n)
     post(iv);
 }

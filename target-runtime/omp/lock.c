@@ -113,9 +113,10 @@ PAROMP_EXPORT void omp_set_nest_lock(paromp_nest_lock_t *l)
 {
   OMPT_ENTRY();
   void *me = paromp_self()->ts.task;
+  /* 5.1 omp_set_nest_lock: nest-lock-acquire comes first, owned or not. */
+  if (OMPT_TOOL)
+    paromp_ompt_mutex_acquire(ompt_mutex_nest_lock, 0, l);
   if (__atomic_load_n(&l->owner, __ATOMIC_RELAXED) != me) {
-    if (OMPT_TOOL)
-      paromp_ompt_mutex_acquire(ompt_mutex_nest_lock, 0, l);
     paromp_lock_waiting(&l->m, ompt_state_wait_lock);
     __atomic_store_n(&l->owner, me, __ATOMIC_RELAXED);
     l->count = 1;

@@ -243,6 +243,7 @@ static void finish(void)
     return;
   struct paromp_thread *self = paromp_self_tls;
   if (self != NULL && !self->is_worker && self->ts.team == &self->root_team) {
+    OMPT_WORK_CLOSE(self);
     if (OMPT_ON(implicit_task))
       paromp_ompt.implicit_task(ompt_scope_end, NULL, &self->root_task.ompt_data, 0, 1,
                                 ompt_task_initial);

@@ -125,7 +125,13 @@ void paromp_ompt_mutex_acquired(ompt_mutex_t kind, const void *wait_id);
 void paromp_ompt_mutex_released(ompt_mutex_t kind, const void *wait_id);
 void paromp_ompt_work(struct paromp_thread *self, ompt_work_t kind, ompt_scope_endpoint_t ep,
                       uint64_t count);
-void paromp_ompt_single_close(struct paromp_thread *self);
+void paromp_ompt_work_open(struct paromp_thread *self, ompt_work_t kind);
+void paromp_ompt_work_close(struct paromp_thread *self);
+#define OMPT_WORK_CLOSE(self)                                                 \
+  do {                                                                        \
+    if (PAROMP_UNLIKELY((self)->ts.task->ompt_work_open))                     \
+      paromp_ompt_work_close(self);                                           \
+  } while (0)
 void paromp_ompt_dispatch(struct paromp_thread *self, ompt_dispatch_t kind, uint64_t value);
 void paromp_ompt_cancel(struct paromp_thread *self, ompt_data_t *task, int flags);
 int paromp_ompt_task_flags(const struct paromp_task *t);

@@ -49,12 +49,27 @@ void paromp_ompt_work(struct paromp_thread *self, ompt_work_t kind, ompt_scope_e
                      self->ompt_ra);
 }
 
-/* gcc calls nothing at the end of a single block: its end is reported when
-   the executing thread next enters a barrier or another work share. */
-void paromp_ompt_single_close(struct paromp_thread *self)
+/* gcc calls nothing at the end of a single or scope block: its end is
+   reported when the executing task next enters a barrier or another work
+   share, with the codeptr_ra of the call that began it. */
+void paromp_ompt_work_open(struct paromp_thread *self, ompt_work_t kind)
 {
-  self->ompt_single_open = 0;
-  paromp_ompt_work(self, ompt_work_single_executor, ompt_scope_end, 1);
+  struct paromp_task *task = self->ts.task;
+  if (task->ompt_work_open)
+    paromp_ompt_work_close(self);
+  paromp_ompt_work(self, kind, ompt_scope_begin, 1);
+  task->ompt_work_open = kind;
+  task->ompt_work_ra = self->ompt_ra;
+}
+
+void paromp_ompt_work_close(struct paromp_thread *self)
+{
+  struct paromp_task *task = self->ts.task;
+  ompt_work_t kind = task->ompt_work_open;
+  task->ompt_work_open = 0;
+  if (OMPT_ON(work))
+    paromp_ompt.work(kind, ompt_scope_end, &self->ts.team->ompt_data, &task->ompt_data, 1,
+                     task->ompt_work_ra);
 }
 
 void paromp_ompt_dispatch(struct paromp_thread *self, ompt_dispatch_t kind, uint64_t value)

@@ -77,6 +77,10 @@ struct paromp_task {
   struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
   ompt_data_t ompt_data;             /* the tool's task data */
   ompt_frame_t frame;                /* where it left and entered the runtime */
+  /* A single or scope block it executes, whose end gcc does not call:
+     reported at its next barrier or work share (paromp_ompt_work_close). */
+  ompt_work_t ompt_work_open;        /* 0 when none */
+  const void *ompt_work_ra;
 } __attribute__((aligned(PAROMP_CACHE_LINE)));  /* members' implicit tasks sit side by side */
 
 /* Beside gcc's GOMP_TASK_FLAG_* bits: the task stands for taskwait depend. */
@@ -227,7 +231,7 @@ struct paromp_thread {
   struct paromp_task root_task;
   ompt_data_t ompt_data;          /* the tool's thread data */
   const void *ompt_ra;            /* return address of the outermost runtime call */
-  int ompt_single_open;           /* executing a single block, end not yet reported */
+  int ompt_ending;                /* asked at exit to report thread_end */
 };
 
 /* ---- globals and helpers ---------------------------------------------------- */

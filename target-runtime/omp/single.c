@@ -8,15 +8,13 @@
 
 /* The first member to reach its k-th single moves the team's count from
    k-1 to k; everyone else finds it moved. */
-/* The executor's end is reported later (paromp_ompt_single_close); the
+/* The executor's end is reported later (paromp_ompt_work_close); the
    others skip the block at once. */
 static void ompt_single(struct paromp_thread *self, int executor)
 {
-  if (self->ompt_single_open)
-    paromp_ompt_single_close(self);
+  OMPT_WORK_CLOSE(self);
   if (executor) {
-    paromp_ompt_work(self, ompt_work_single_executor, ompt_scope_begin, 1);
-    self->ompt_single_open = 1;
+    paromp_ompt_work_open(self, ompt_work_single_executor);
   } else {
     paromp_ompt_work(self, ompt_work_single_other, ompt_scope_begin, 1);
     paromp_ompt_work(self, ompt_work_single_other, ompt_scope_end, 1);

@@ -200,6 +200,7 @@ static void run_body(struct paromp_thread *self, struct paromp_task *t)
   OMPT_SET_EXIT_FRAME(t);
   t->fn(t->data);
   paromp_bp(ompd_bp_task_end);
+  OMPT_WORK_CLOSE(self);
   self->ts.task = prev;
   paromp_set_state(self, saved, saved_wait);
   if (OMPT_TOOL)

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "paromp.h"
+#include "ompt.h"
 
 /* Teams run one after another on the initial thread, as libgomp's do; a
    region inside team i sees i as its team number. */
@@ -42,6 +43,7 @@ PAROMP_EXPORT int omp_get_team_num(void)
    a barrier and GOMP_workshare_task_reduction_unregister. */
 PAROMP_EXPORT void GOMP_scope_start(uintptr_t *reductions)
 {
+  OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
   if (paromp_ws_enter(self, PAROMP_WS_SINGLE)) {
     paromp_ws_setup_extras(self, reductions, NULL);
@@ -50,4 +52,6 @@ PAROMP_EXPORT void GOMP_scope_start(uintptr_t *reductions)
     paromp_ws_join_extras(self, reductions, NULL);
   }
   paromp_ws_leave(self);
+  if (OMPT_TOOL)
+    paromp_ompt_work_open(self, ompt_work_scope);
 }

@@ -151,9 +151,11 @@ struct paromp_thread *paromp_thread_init_self(void)
   return t;
 }
 
-/* At exit, with a tool: idle workers report thread_end on their own
-   threads (then keep waiting, still usable), while the exiting thread waits
-   for them, for at most a second. */
+/* At exit, with a tool: workers report thread_end on their own threads
+   (then keep waiting, still usable), while the exiting thread waits for
+   them.  Workers still leaving the last region's barrier get there soon;
+   one that never goes idle (exit called inside a region) is given up on
+   after about a second. */
 static unsigned workers_ending;
 
 static void worker_end(struct paromp_thread *t)
@@ -166,17 +168,32 @@ static void worker_end(struct paromp_thread *t)
 void paromp_workers_end(void)
 {
   unsigned n = __atomic_load_n(&paromp_thread_count, __ATOMIC_ACQUIRE);
+  struct timespec ms = { 0, 1000000 };
+  int waited = 0;
+  for (;;) {
+    int busy = 0;
+    struct paromp_thread *t = paromp_thread_list;
+    for (unsigned i = 0; i < n && t != NULL; i++, t = t->reg_next)
+      if (t->is_worker && !t->ompt_ending
+          && __atomic_load_n(&t->state, __ATOMIC_ACQUIRE) != ompt_state_idle)
+        busy = 1;
+    if (!busy || waited >= 1000)
+      break;
+    nanosleep(&ms, NULL);
+    waited++;
+  }
   struct paromp_thread *t = paromp_thread_list;
   for (unsigned i = 0; i < n && t != NULL; i++, t = t->reg_next) {
-    if (!t->is_worker || __atomic_load_n(&t->state, __ATOMIC_ACQUIRE) != ompt_state_idle)
+    if (!t->is_worker || t->ompt_ending
+        || __atomic_load_n(&t->state, __ATOMIC_ACQUIRE) != ompt_state_idle)
       continue;
+    t->ompt_ending = 1;
     __atomic_add_fetch(&workers_ending, 1, __ATOMIC_RELAXED);
     t->next_team = NULL;
     __atomic_add_fetch(&t->go, 1, __ATOMIC_SEQ_CST);
     paromp_wake_all(&t->go, &t->go_sleepers);
   }
-  struct timespec ms = { 0, 1000000 };
-  for (int waited = 0; waited < 1000 && __atomic_load_n(&workers_ending, __ATOMIC_ACQUIRE); waited++)
+  for (; waited < 2000 && __atomic_load_n(&workers_ending, __ATOMIC_ACQUIRE); waited++)
     nanosleep(&ms, NULL);
 }
 

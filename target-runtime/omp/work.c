@@ -39,8 +39,7 @@ void paromp_ws_clear(struct paromp_ws *ws, int kind)
 int paromp_ws_enter(struct paromp_thread *self, int kind)
 {
   struct paromp_team *team = self->ts.team;
-  if (PAROMP_UNLIKELY(self->ompt_single_open))
-    paromp_ompt_single_close(self);
+  OMPT_WORK_CLOSE(self);
   uint64_t idx = self->ts.ws_index++;
   struct paromp_ws *ws = &team->ws[idx % PAROMP_WS_SLOTS];
   self->ts.ws = ws;
