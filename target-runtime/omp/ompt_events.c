@@ -11,6 +11,14 @@ void paromp_ompt_sync(struct paromp_thread *self, ompt_sync_region_t kind,
                       ompt_data_t *task)
 {
   const void *ra = self->ompt_ra;
+  /* A task reduction begins in one runtime call and ends in another (the
+     program combines in between): both carry the codeptr_ra of the first. */
+  if (kind == ompt_sync_region_reduction) {
+    if (ep == ompt_scope_begin)
+      self->ompt_reduction_ra = ra;
+    else
+      ra = self->ompt_reduction_ra;
+  }
   if (wait) {
     if (OMPT_ON(sync_region_wait))
       paromp_ompt.sync_region_wait(kind, ep, parallel, task, ra);

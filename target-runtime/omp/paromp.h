@@ -232,6 +232,7 @@ struct paromp_thread {
   ompt_data_t ompt_data;          /* the tool's thread data */
   const void *ompt_ra;            /* return address of the outermost runtime call */
   int ompt_ending;                /* asked at exit to report thread_end */
+  const void *ompt_reduction_ra;  /* codeptr_ra of the task reduction under way */
 };
 
 /* ---- globals and helpers ---------------------------------------------------- */
@@ -334,6 +335,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
                         void *detach);
 struct paromp_taskgroup *paromp_taskgroup_open(struct paromp_task *task);
 uintptr_t *paromp_taskgroup_close(struct paromp_thread *self);
+uintptr_t *paromp_taskgroup_end_ompt(struct paromp_thread *self);
 void paromp_reductions_register_team(uintptr_t *d, struct paromp_team *team);
 void GOMP_taskgroup_start(void);
 void GOMP_taskgroup_end(void);

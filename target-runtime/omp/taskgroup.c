@@ -66,6 +66,17 @@ PAROMP_EXPORT void GOMP_taskgroup_start(void)
                      &self->ts.team->ompt_data, &self->ts.task->ompt_data);
 }
 
+/* Closes the taskgroup with a tool attached; returns its task reductions. */
+uintptr_t *paromp_taskgroup_end_ompt(struct paromp_thread *self)
+{
+  ompt_data_t *pd = &self->ts.team->ompt_data, *td = &self->ts.task->ompt_data;
+  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_begin, 1, pd, td);
+  uintptr_t *red = paromp_taskgroup_close(self);
+  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_end, 1, pd, td);
+  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_end, 0, pd, td);
+  return red;
+}
+
 /* With task reductions, the program combines the copies next: that is
    the reduction, until GOMP_taskgroup_reduction_unregister. */
 PAROMP_EXPORT void GOMP_taskgroup_end(void)
@@ -76,11 +87,7 @@ PAROMP_EXPORT void GOMP_taskgroup_end(void)
     paromp_taskgroup_close(self);
     return;
   }
-  ompt_data_t *pd = &self->ts.team->ompt_data, *td = &self->ts.task->ompt_data;
-  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_begin, 1, pd, td);
-  uintptr_t *red = paromp_taskgroup_close(self);
-  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_end, 1, pd, td);
-  paromp_ompt_sync(self, ompt_sync_region_taskgroup, ompt_scope_end, 0, pd, td);
-  if (red != NULL)
-    paromp_ompt_sync(self, ompt_sync_region_reduction, ompt_scope_begin, 0, pd, td);
+  if (paromp_taskgroup_end_ompt(self) != NULL)
+    paromp_ompt_sync(self, ompt_sync_region_reduction, ompt_scope_begin, 0,
+                     &self->ts.team->ompt_data, &self->ts.task->ompt_data);
 }

@@ -82,10 +82,17 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
                        NULL);
     lo = hi;
   }
-  if (group)
-    GOMP_taskgroup_end();
-  if (OMPT_TOOL)
-    paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_end, n);
+  if (!OMPT_TOOL) {
+    if (group)
+      paromp_taskgroup_close(self);
+    return;
+  }
+  /* The program combines the reduction after the taskloop returns. */
+  uintptr_t *reduced = group ? paromp_taskgroup_end_ompt(self) : NULL;
+  paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_end, n);
+  if (reduced != NULL)
+    paromp_ompt_sync(self, ompt_sync_region_reduction, ompt_scope_begin, 0,
+                     &self->ts.team->ompt_data, &self->ts.task->ompt_data);
 }
 
 PAROMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
