@@ -17,7 +17,8 @@
   X(team)                    \
   X(task)                    \
   X(taskgroup)               \
-  X(icvs)
+  X(icvs)                    \
+  X(thread_ref)
 
 /* Their fields: X(struct, field). */
 #define PARADBG_OMP_FIELDS(X)                                                \
@@ -32,14 +33,17 @@
   X(task, parent) X(task, team) X(task, taskgroup) X(task, icv) X(task, fn)  \
   X(task, data) X(task, id) X(task, kind) X(task, final) X(task, undeferred) \
   X(task, untied) X(task, state) X(task, priority) X(task, children)        \
-  X(task, npred) X(task, ompt_data) X(task, frame)                          \
+  X(task, npred) X(task, ompt_data) X(task, frame) X(task, scheduler)      \
   X(taskgroup, prev) X(taskgroup, pending) X(taskgroup, cancelled)           \
   X(icvs, nthreads) X(icvs, dyn) X(icvs, sched) X(icvs, sched_chunk)         \
-  X(icvs, bind) X(icvs, default_device)
+  X(icvs, bind) X(icvs, default_device) X(icvs, nthreads_pos)              \
+  X(icvs, bind_pos)                                                          \
+  X(thread_ref, thread) X(thread_ref, lwp) X(thread_ref, pthread)
 
 /* Exported symbols a plugin looks up by name (all in .dynsym). */
 #define PARADBG_OMP_SYMBOLS(X)                                                \
   X(paradbg_omp_layout) X(paromp_thread_list) X(paromp_thread_count)         \
+  X(paromp_thread_index)                                                     \
   X(paromp_generation) X(paromp_debug_enabled) X(paromp_gicv)               \
   X(paromp_default_critical) X(ompt_debugger_plugin) X(ompd_dll_locations)  \
   X(ompd_dll_locations_valid) X(ompd_bp_parallel_begin)                     \

@@ -75,6 +75,7 @@ struct paromp_task {
   unsigned ndeps;
   void **dep_addrs;                  /* addresses this task named, for cleanup */
   struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
+  struct paromp_task *scheduler;     /* the task its thread ran before it, while it runs */
   ompt_data_t ompt_data;             /* the tool's task data */
   ompt_frame_t frame;                /* where it left and entered the runtime */
   /* A single or scope block it executes, whose end gcc does not call:
@@ -243,6 +244,14 @@ extern unsigned paromp_thread_count;               /* registry length */
 extern unsigned paromp_nprocs;
 
 struct paromp_thread *paromp_thread_init_self(void);
+
+/* An entry of paromp_thread_index (thread.c). */
+struct paromp_thread_ref {
+  struct paromp_thread *thread;
+  int64_t lwp;
+  uint64_t pthread;
+};
+extern struct paromp_thread_ref *paromp_thread_index;
 
 static inline struct paromp_thread *paromp_self(void)
 {

@@ -193,6 +193,7 @@ static void run_body(struct paromp_thread *self, struct paromp_task *t)
   int saved = self->state;
   const void *saved_wait = self->wait_id;
   self->ts.task = t;
+  t->scheduler = prev;
   paromp_set_state(self, ompt_state_work_parallel, NULL);
   if (OMPT_TOOL)
     paromp_ompt_task_switch(self, prev, ompt_task_switch, t);

@@ -20,6 +20,27 @@ PAROMP_EXPORT unsigned paromp_thread_count;
 static struct paromp_thread **registry_tail = &paromp_thread_list;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The same threads in one array with their ids, so that a debugger reads
+   them all at once.  When it grows, the old array is kept (never freed):
+   a reader that read the count first finds every entry it counted. */
+PAROMP_EXPORT struct paromp_thread_ref *paromp_thread_index;
+static unsigned index_capacity;
+
+static void index_add(struct paromp_thread *t, unsigned n)
+{
+  if (n >= index_capacity) {
+    unsigned cap = index_capacity ? 2 * index_capacity : 64;
+    struct paromp_thread_ref *a = paromp_calloc(cap, sizeof *a);
+    if (n > 0)
+      memcpy(a, paromp_thread_index, n * sizeof *a);
+    __atomic_store_n(&paromp_thread_index, a, __ATOMIC_RELEASE);
+    index_capacity = cap;
+  }
+  paromp_thread_index[n].thread = t;
+  paromp_thread_index[n].lwp = t->lwp;
+  paromp_thread_index[n].pthread = (uint64_t)t->pthread;
+}
+
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct paromp_thread *pool_idle;
 
@@ -99,6 +120,7 @@ void paromp_registry_add(struct paromp_thread *t)
   /* publish the element before the count, so a reader never runs past it */
   __atomic_store_n(registry_tail, t, __ATOMIC_RELEASE);
   registry_tail = &t->reg_next;
+  index_add(t, paromp_thread_count);
   __atomic_store_n(&paromp_thread_count, paromp_thread_count + 1, __ATOMIC_RELEASE);
   paromp_generation_bump();
   pthread_mutex_unlock(&registry_lock);
@@ -201,6 +223,7 @@ static void *worker_main(void *arg)
 {
   struct paromp_thread *t = arg;
   t->lwp = (pid_t)syscall(SYS_gettid);
+  t->pthread = pthread_self();   /* pthread_create may not have stored it yet */
   paromp_self_tls = t;
   paromp_registry_add(t);
   if (OMPT_TOOL)
