@@ -18,6 +18,7 @@
   X(task)                    \
   X(taskgroup)               \
   X(icvs)                    \
+  X(global_icvs)             \
   X(thread_ref)
 
 /* Their fields: X(struct, field). */
@@ -38,6 +39,11 @@
   X(icvs, nthreads) X(icvs, dyn) X(icvs, sched) X(icvs, sched_chunk)         \
   X(icvs, bind) X(icvs, default_device) X(icvs, nthreads_pos)              \
   X(icvs, bind_pos)                                                          \
+  X(global_icvs, thread_limit) X(global_icvs, max_active_levels)            \
+  X(global_icvs, cancel) X(global_icvs, stacksize) X(global_icvs, wait_policy) \
+  X(global_icvs, max_task_priority) X(global_icvs, display_env)              \
+  X(global_icvs, nthreads_list) X(global_icvs, nthreads_len)                 \
+  X(global_icvs, bind_list) X(global_icvs, bind_len)                         \
   X(thread_ref, thread) X(thread_ref, lwp) X(thread_ref, pthread)
 
 /* Exported symbols a plugin looks up by name (all in .dynsym). */
@@ -45,10 +51,18 @@
   X(paradbg_omp_layout) X(paromp_thread_list) X(paromp_thread_count)         \
   X(paromp_thread_index)                                                     \
   X(paromp_generation) X(paromp_debug_enabled) X(paromp_gicv)               \
+  X(paromp_initial_icv)                                                      \
   X(paromp_default_critical) X(ompt_debugger_plugin) X(ompd_dll_locations)  \
   X(ompd_dll_locations_valid) X(ompd_bp_parallel_begin)                     \
   X(ompd_bp_parallel_end) X(ompd_bp_task_begin) X(ompd_bp_task_end)          \
   X(ompd_bp_thread_begin) X(ompd_bp_thread_end)
+
+/* The values of task.kind. */
+enum paradbg_omp_task_kind {
+  PARADBG_OMP_TASK_INITIAL,
+  PARADBG_OMP_TASK_IMPLICIT,
+  PARADBG_OMP_TASK_EXPLICIT
+};
 
 /* Indexes into the table. */
 enum paradbg_omp_type {

@@ -11,7 +11,7 @@
 #include "paromp.h"
 
 PAROMP_EXPORT struct paromp_global_icvs paromp_gicv;
-struct paromp_icvs paromp_initial_icv;
+PAROMP_EXPORT struct paromp_icvs paromp_initial_icv;
 unsigned paromp_nprocs = 1;
 
 /* One line per bad value, naming the variable and what is used instead. */

@@ -10,6 +10,7 @@
 
 #include <omp-tools.h>
 
+#include "paradbg/omp-layout.h"
 #include "futex.h"
 #include "icv.h"
 
@@ -23,7 +24,12 @@ struct paromp_task;
 
 /* ---- tasks -------------------------------------------------------------- */
 
-enum paromp_task_kind { PAROMP_TASK_INITIAL, PAROMP_TASK_IMPLICIT, PAROMP_TASK_EXPLICIT };
+/* Values debuggers read: include/paradbg/omp-layout.h. */
+enum paromp_task_kind {
+  PAROMP_TASK_INITIAL = PARADBG_OMP_TASK_INITIAL,
+  PAROMP_TASK_IMPLICIT = PARADBG_OMP_TASK_IMPLICIT,
+  PAROMP_TASK_EXPLICIT = PARADBG_OMP_TASK_EXPLICIT
+};
 
 enum paromp_task_state {
   PAROMP_TASK_WAITING,   /* deferred, waiting on dependences or in the queue */
