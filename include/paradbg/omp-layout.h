@@ -51,7 +51,7 @@
   X(paradbg_omp_layout) X(paromp_thread_list) X(paromp_thread_count)         \
   X(paromp_thread_index)                                                     \
   X(paromp_generation) X(paromp_debug_enabled) X(paromp_gicv)               \
-  X(paromp_initial_icv)                                                      \
+  X(paromp_initial_icv) X(paromp_nprocs)                                     \
   X(paromp_default_critical) X(ompt_debugger_plugin) X(ompd_dll_locations)  \
   X(ompd_dll_locations_valid) X(ompd_bp_parallel_begin)                     \
   X(ompd_bp_parallel_end) X(ompd_bp_task_begin) X(ompd_bp_task_end)          \

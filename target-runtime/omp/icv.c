@@ -12,7 +12,7 @@
 
 PAROMP_EXPORT struct paromp_global_icvs paromp_gicv;
 PAROMP_EXPORT struct paromp_icvs paromp_initial_icv;
-unsigned paromp_nprocs = 1;
+PAROMP_EXPORT unsigned paromp_nprocs = 1;
 
 /* One line per bad value, naming the variable and what is used instead. */
 static void warn_env(const char *name, const char *value, const char *used)
