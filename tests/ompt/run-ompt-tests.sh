@@ -7,7 +7,8 @@
 #
 #   BUILD_DIR   paradbg's top build directory (it holds
 #               target-runtime/omp/gompdir); binaries go to
-#               BUILD_DIR/tests/ompt-build.
+#               BUILD_DIR/tests/ompt-build/RUNTIME (one directory per
+#               runtime, so that both runs can go at once).
 #   libparomp   (default) run every test on libparomp.
 #   libomp      run the tests marked "// ALSO: libomp" on LLVM's libomp
 #               (LIBOMP=path overrides where it is looked for), skip the
@@ -43,11 +44,12 @@ usage() {
 [ -d "$1" ] || { echo "$0: no build directory '$1'" >&2; exit 2; }
 top_builddir=$(cd "$1" && pwd)
 runtime=${2:-libparomp}
+case $runtime in libparomp | libomp) ;; *) usage ;; esac
 src_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top_srcdir=$(cd "$src_dir/../.." && pwd)
 cc=${CC:-gcc}
 python=${PYTHON:-python3}
-out_dir=$top_builddir/tests/ompt-build
+out_dir=$top_builddir/tests/ompt-build/$runtime
 
 # find_libomp: the libomp.so.5 to test with (as bench/run-syncbench.sh).
 find_libomp() {
