@@ -526,19 +526,22 @@ START_TEST(nested_regions)
 }
 END_TEST
 
-/* A running explicit task, looked at from inside it, while the thread that
-   created it waits for it in taskwait. */
+/* A running explicit task A, looked at from inside it, while the thread
+   that created it waits in taskwait and task B waits for A's dependence;
+   then B, once A is done. */
 START_TEST(task_in_taskwait)
 {
-  ompd_address_space_handle_t *ah = host_process();
-  static struct self s[2], in_task;
-  static int created, started;
+  ompd_address_space_handle_t *ah = current_ah = host_process();
+  static struct self s[2], in_task, in_b;
+  static int created, started, dep;
+  static ompd_word_t a_id;
+  (void)dep;   /* only named in depend clauses */
 #pragma omp parallel num_threads(2)
   {
     int me = omp_get_thread_num();
     know_self(&s[me]);
     if (me == 0) {
-#pragma omp task
+#pragma omp task depend(out : dep)
       {
         know_self(&in_task);
         __atomic_store_n(&started, 1, __ATOMIC_RELEASE);
@@ -553,8 +556,20 @@ START_TEST(task_in_taskwait)
         ompd_address_t ptr, fn;
         ck_assert_int_eq(ompd.ompd_get_tool_data(t, ompd_scope_task, &value, &ptr), ompd_rc_ok);
         ck_assert_uint_eq((uint64_t)value, in_task.task_data);
-        current_ah = ah;
+        a_id = icv(t, ompd_scope_task, "task-id-var");
         ck_assert_int_eq(icv(t, ompd_scope_task, "implicit-task-var"), 0);
+        /* B waits for A: no thread runs it; thread 0 is in its implicit task */
+        ompd_thread_handle_t *t0 = thread_of(ah, s[0].lwp);
+        ompd_task_handle_t *t0_task, *t0_itask;
+        ompd_parallel_handle_t *t0_par;
+        ck_assert_int_eq(ompd.ompd_get_curr_task_handle(t0, &t0_task), ompd_rc_ok);
+        ck_assert_int_eq(ompd.ompd_get_curr_parallel_handle(t0, &t0_par), ompd_rc_ok);
+        ck_assert_int_eq(ompd.ompd_get_task_in_parallel(t0_par, 0, &t0_itask), ompd_rc_ok);
+        ck_assert_int_eq(cmp_tasks(t0_task, t0_itask), 0);
+        ompd.ompd_rel_task_handle(t0_task);
+        ompd.ompd_rel_task_handle(t0_itask);
+        ompd.ompd_rel_parallel_handle(t0_par);
+        ompd.ompd_rel_thread_handle(t0);
         ck_assert_int_eq(icv(t, ompd_scope_task, "final-task-var"), omp_in_final());
         ck_assert_int_eq(ompd.ompd_get_task_function(t, &fn), ompd_rc_ok);
         ck_assert_msg(function_holds(fn.address, in_task.code), "task function %#lx, code at %#lx",
@@ -580,6 +595,30 @@ START_TEST(task_in_taskwait)
         ompd.ompd_rel_task_handle(sched);
         ompd.ompd_rel_task_handle(creator);
         ompd.ompd_rel_task_handle(runner_itask);
+        ompd.ompd_rel_parallel_handle(p);
+        ompd.ompd_rel_thread_handle(th);
+      }
+#pragma omp task depend(in : dep)
+      {
+        know_self(&in_b);
+        ompd_thread_handle_t *th = thread_of(ah, in_b.lwp);
+        ompd_task_handle_t *b, *gen, *creator;
+        ompd_parallel_handle_t *p;
+        ck_assert_int_eq(ompd.ompd_get_curr_task_handle(th, &b), ompd_rc_ok);
+        ck_assert_int_eq(ompd.ompd_get_curr_parallel_handle(th, &p), ompd_rc_ok);
+        ompd_word_t value;
+        ompd_address_t ptr, fn;
+        ck_assert_int_eq(ompd.ompd_get_tool_data(b, ompd_scope_task, &value, &ptr), ompd_rc_ok);
+        ck_assert_uint_eq((uint64_t)value, in_b.task_data);
+        ck_assert_int_ne(icv(b, ompd_scope_task, "task-id-var"), a_id);
+        ck_assert_int_eq(ompd.ompd_get_task_function(b, &fn), ompd_rc_ok);
+        ck_assert(function_holds(fn.address, in_b.code));
+        ck_assert_int_eq(ompd.ompd_get_generating_task_handle(b, &gen), ompd_rc_ok);
+        ck_assert_int_eq(ompd.ompd_get_task_in_parallel(p, 0, &creator), ompd_rc_ok);
+        ck_assert_int_eq(cmp_tasks(gen, creator), 0);
+        ompd.ompd_rel_task_handle(b);
+        ompd.ompd_rel_task_handle(gen);
+        ompd.ompd_rel_task_handle(creator);
         ompd.ompd_rel_parallel_handle(p);
         ompd.ompd_rel_thread_handle(th);
       }
