@@ -633,6 +633,40 @@ START_TEST(task_in_taskwait)
 }
 END_TEST
 
+/* A region's handle outlives the region: once libparomp reuses the team
+   for the next region, the handle says so instead of describing it. */
+START_TEST(stale_region_handles)
+{
+  ompd_address_space_handle_t *ah = host_process();
+  ompd_parallel_handle_t *first = NULL, *now = NULL, *up = NULL;
+  ompd_task_handle_t *first_task = NULL;
+#pragma omp parallel num_threads(2)
+  if (omp_get_thread_num() == 0) {
+    ompd_thread_handle_t *th = thread_of(ah, host_gettid());
+    ck_assert_int_eq(ompd.ompd_get_curr_parallel_handle(th, &first), ompd_rc_ok);
+    ck_assert_int_eq(ompd.ompd_get_curr_task_handle(th, &first_task), ompd_rc_ok);
+    ompd.ompd_rel_thread_handle(th);
+  }
+#pragma omp parallel num_threads(2)
+  if (omp_get_thread_num() == 0) {
+    ompd_thread_handle_t *th = thread_of(ah, host_gettid());
+    ck_assert_int_eq(ompd.ompd_get_curr_parallel_handle(th, &now), ompd_rc_ok);
+    ompd.ompd_rel_thread_handle(th);
+  }
+  /* the same team, a new region: the handles differ and the old one is stale */
+  ck_assert_int_ne(cmp_parallel(first, now), 0);
+  ck_assert_int_eq(ompd.ompd_get_enclosing_parallel_handle(first, &up), ompd_rc_stale_handle);
+  ompd_thread_handle_t *m;
+  ck_assert_int_eq(ompd.ompd_get_thread_in_parallel(first, 0, &m), ompd_rc_stale_handle);
+  ompd_address_t fn;
+  ck_assert_int_eq(ompd.ompd_get_task_function(first_task, &fn), ompd_rc_stale_handle);
+  ompd.ompd_rel_parallel_handle(first);
+  ompd.ompd_rel_parallel_handle(now);
+  ompd.ompd_rel_task_handle(first_task);
+  ompd.ompd_rel_address_space_handle(ah);
+}
+END_TEST
+
 START_TEST(icvs_match_the_api)
 {
   ompd_address_space_handle_t *ah = current_ah = host_process();
@@ -896,6 +930,7 @@ int main(void)
   tcase_add_test(live, lock_and_critical_waits);
   tcase_add_test(live, nested_regions);
   tcase_add_test(live, task_in_taskwait);
+  tcase_add_test(live, stale_region_handles);
   tcase_add_test(live, icvs_match_the_api);
   tcase_add_test(live, listing_costs_two_reads_per_thread);
   suite_add_tcase(s, live);
