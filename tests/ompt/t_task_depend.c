@@ -11,26 +11,11 @@
 // these lines must appear in this order in real time.
 // THREADS: 2
 #include <omp.h>
-#include <sched.h>
-#include <time.h>
 
 #include "tool.h"
 
 static int created;
 static int x;
-
-/* Spins outside the runtime until *flag is set, for at most 10 s. */
-static void wait_flag(int *flag)
-{
-  struct timespec t0, t;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE)) {
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    if (t.tv_sec - t0.tv_sec > 10)
-      return;
-    sched_yield();
-  }
-}
 
 int main(void)
 {
@@ -40,7 +25,7 @@ int main(void)
     if (omp_get_thread_num() == 0) {
 #pragma omp task depend(out : x)
       {
-        wait_flag(&created);
+        ompt_wait_flag(&created);
         x = 1;
       }
 #pragma omp task depend(in : x)
@@ -49,7 +34,7 @@ int main(void)
       ompt_print_addr("b2_sees", (void *)(long)x);
       __atomic_store_n(&created, 1, __ATOMIC_RELEASE);
     } else {
-      wait_flag(&created);
+      ompt_wait_flag(&created);
     }
   }
   return 0;

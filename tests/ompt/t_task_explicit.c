@@ -11,27 +11,10 @@
 // CFLAGS: -maccumulate-outgoing-args
 // SORT-THREADS
 #include <omp.h>
-#include <sched.h>
-#include <time.h>
 
 #include "tool.h"
 
 static int ran;
-
-/* Spins (no OpenMP call, so no task scheduling point) until *flag is set,
-   for at most 10 s: a runtime that never runs the task fails the checks
-   instead of hanging. */
-static void wait_flag(int *flag)
-{
-  struct timespec t0, t;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE)) {
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    if (t.tv_sec - t0.tv_sec > 10)
-      return;
-    sched_yield();
-  }
-}
 
 int main(void)
 {
@@ -47,7 +30,7 @@ int main(void)
       }
     after_task:
       ompt_print_addr("after_task", &&after_task);
-      wait_flag(&ran);
+      ompt_wait_flag(&ran);
     }
   }
   return 0;

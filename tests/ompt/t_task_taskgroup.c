@@ -10,25 +10,10 @@
 // THREADS: 2
 // SORT-THREADS
 #include <omp.h>
-#include <sched.h>
-#include <time.h>
 
 #include "tool.h"
 
 static int done;
-
-/* Spins outside the runtime until *flag is set, for at most 10 s. */
-static void wait_flag(int *flag)
-{
-  struct timespec t0, t;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE)) {
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    if (t.tv_sec - t0.tv_sec > 10)
-      return;
-    sched_yield();
-  }
-}
 
 int main(void)
 {
@@ -49,7 +34,7 @@ int main(void)
       ompt_print_addr("after_taskgroup", &&after_taskgroup);
       __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
     } else {
-      wait_flag(&done);
+      ompt_wait_flag(&done);
     }
   }
   return 0;

@@ -8,10 +8,12 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <omp-tools.h>
 
@@ -511,4 +513,16 @@ void ompt_print_frame(const char *label, void *addr)
 void ompt_print_addr(const char *label, const void *addr)
 {
   emit("%lu: addr %s=0x%lx\n", tid(), label, ADDR(addr));
+}
+
+void ompt_wait_flag(int *flag)
+{
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE)) {
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (t.tv_sec - t0.tv_sec > 10)
+      return;
+    sched_yield();
+  }
 }

@@ -19,4 +19,9 @@ void ompt_print_frame(const char *label, void *addr);
    a runtime call, to compare with the codeptr_ra of its events. */
 void ompt_print_addr(const char *label, const void *addr);
 
+/* Spins outside the runtime (no task scheduling point) until *flag is
+   set, for at most 10 s: a runtime that never sets it fails the checks
+   instead of hanging. Prints nothing. */
+void ompt_wait_flag(int *flag);
+
 #endif
