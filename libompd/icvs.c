@@ -9,37 +9,42 @@
 
 #define F(s, f) PARADBG_OMP_FIELD_##s##_##f
 
-/* X(id, name, scope).  Task-scope ICVs live in each task's data
-   environment (final-task-var, implicit-task-var and task-id-var in the
-   task itself); address-space ones in paromp_gicv (num-procs-var in
-   paromp_nprocs); parallel ones in the team; thread-num-var in the thread.
-   parallel-id-var and task-id-var are paradbg's: the runtime's own ids,
-   which hosts show to name regions and tasks. */
-#define PD_ICVS(X)                                                 \
-  X(dyn, "dyn-var", ompd_scope_task)                               \
-  X(nthreads, "nthreads-var", ompd_scope_task)                     \
-  X(run_sched, "run-sched-var", ompd_scope_task)                   \
-  X(bind, "bind-var", ompd_scope_task)                             \
-  X(default_device, "default-device-var", ompd_scope_task)         \
-  X(final_task, "final-task-var", ompd_scope_task)                 \
-  X(implicit_task, "implicit-task-var", ompd_scope_task)           \
-  X(task_id, "task-id-var", ompd_scope_task)                       \
-  X(max_active_levels, "max-active-levels-var", ompd_scope_address_space) \
-  X(thread_limit, "thread-limit-var", ompd_scope_address_space)    \
-  X(cancel, "cancel-var", ompd_scope_address_space)                \
-  X(stacksize, "stacksize-var", ompd_scope_address_space)          \
-  X(wait_policy, "wait-policy-var", ompd_scope_address_space)      \
-  X(max_task_priority, "max-task-priority-var", ompd_scope_address_space) \
-  X(num_procs, "num-procs-var", ompd_scope_address_space)          \
-  X(levels, "levels-var", ompd_scope_parallel)                     \
-  X(active_levels, "active-levels-var", ompd_scope_parallel)       \
-  X(team_size, "team-size-var", ompd_scope_parallel)               \
-  X(parallel_id, "parallel-id-var", ompd_scope_parallel)           \
-  X(thread_num, "thread-num-var", ompd_scope_thread)
+/* X(id, name, scope, field): the field holds the value.  Task-scope ICVs
+   live in each task's data environment (final-task-var, implicit-task-var
+   and task-id-var in the task itself); address-space ones in paromp_gicv;
+   parallel ones in the team.  NONE marks the three read another way
+   (value_at).  parallel-id-var and task-id-var are paradbg's: the
+   runtime's own ids, which hosts show to name regions and tasks. */
+#define NONE PARADBG_OMP_NFIELDS
+#define PD_ICVS(X)                                                              \
+  X(dyn, "dyn-var", ompd_scope_task, F(icvs, dyn))                              \
+  X(nthreads, "nthreads-var", ompd_scope_task, F(icvs, nthreads))               \
+  X(run_sched, "run-sched-var", ompd_scope_task, F(icvs, sched))                \
+  X(bind, "bind-var", ompd_scope_task, F(icvs, bind))                           \
+  X(default_device, "default-device-var", ompd_scope_task, F(icvs, default_device)) \
+  X(final_task, "final-task-var", ompd_scope_task, F(task, final))              \
+  X(implicit_task, "implicit-task-var", ompd_scope_task, NONE)                  \
+  X(task_id, "task-id-var", ompd_scope_task, F(task, id))                       \
+  X(max_active_levels, "max-active-levels-var", ompd_scope_address_space,       \
+    F(global_icvs, max_active_levels))                                          \
+  X(thread_limit, "thread-limit-var", ompd_scope_address_space,                 \
+    F(global_icvs, thread_limit))                                               \
+  X(cancel, "cancel-var", ompd_scope_address_space, F(global_icvs, cancel))     \
+  X(stacksize, "stacksize-var", ompd_scope_address_space, F(global_icvs, stacksize)) \
+  X(wait_policy, "wait-policy-var", ompd_scope_address_space,                   \
+    F(global_icvs, wait_policy))                                                \
+  X(max_task_priority, "max-task-priority-var", ompd_scope_address_space,       \
+    F(global_icvs, max_task_priority))                                          \
+  X(num_procs, "num-procs-var", ompd_scope_address_space, NONE)                 \
+  X(levels, "levels-var", ompd_scope_parallel, F(team, level))                  \
+  X(active_levels, "active-levels-var", ompd_scope_parallel, F(team, active_level)) \
+  X(team_size, "team-size-var", ompd_scope_parallel, F(team, nthreads))         \
+  X(parallel_id, "parallel-id-var", ompd_scope_parallel, F(team, id))           \
+  X(thread_num, "thread-num-var", ompd_scope_thread, NONE)
 
 enum pd_icv {
   PD_ICV_undefined,   /* ompd_icv_id_t 0 means none */
-#define PD_ICV_ENUM(id, name, scope) PD_ICV_##id,
+#define PD_ICV_ENUM(id, name, scope, field) PD_ICV_##id,
   PD_ICVS(PD_ICV_ENUM)
 #undef PD_ICV_ENUM
   PD_NICVS
@@ -48,9 +53,10 @@ enum pd_icv {
 static const struct {
   const char *name;
   ompd_scope_t scope;
+  enum paradbg_omp_field field;
 } icvs[PD_NICVS] = {
-  { NULL, 0 },
-#define PD_ICV_ENTRY(id, name, scope) { name, scope },
+  { NULL, 0, NONE },
+#define PD_ICV_ENTRY(id, name, scope, field) { name, scope, field },
   PD_ICVS(PD_ICV_ENTRY)
 #undef PD_ICV_ENTRY
 };
@@ -60,7 +66,6 @@ static const char *const sched_names[] = { "?", "static", "dynamic", "guided", "
 static const char *const bind_names[] = { "false", "true", "primary", "close", "spread" };
 static const char *const wait_names[] = { "default", "active", "passive" };
 #define MONOTONIC_BIT 0x80000000u
-#define LIST_MAX 16u   /* PAROMP_LIST_MAX: no list is longer */
 
 static const char *name_of(const char *const *names, size_t n, uint64_t v)
 {
@@ -131,38 +136,25 @@ static int task_itself(ompd_icv_id_t id)
 static ompd_rc_t value_at(ompd_address_space_handle_t *ah, enum pd_icv id, ompd_addr_t base,
                           uint64_t *v)
 {
+  ompd_rc_t rc;
   switch (id) {
-  case PD_ICV_dyn: return pd_read_field(ah, base, F(icvs, dyn), v);
-  case PD_ICV_nthreads: return pd_read_field(ah, base, F(icvs, nthreads), v);
-  case PD_ICV_run_sched: return pd_read_field(ah, base, F(icvs, sched), v);
-  case PD_ICV_bind: return pd_read_field(ah, base, F(icvs, bind), v);
-  case PD_ICV_default_device: return pd_read_field(ah, base, F(icvs, default_device), v);
-  case PD_ICV_final_task: return pd_read_field(ah, base, F(task, final), v);
-  case PD_ICV_task_id: return pd_read_field(ah, base, F(task, id), v);
-  case PD_ICV_implicit_task: {
-    ompd_rc_t rc = pd_read_field(ah, base, F(task, kind), v);
+  case PD_ICV_undefined:
+  case PD_NICVS:
+    return ompd_rc_bad_input;
+  case PD_ICV_implicit_task:
+    rc = pd_read_field(ah, base, F(task, kind), v);
     *v = *v == PARADBG_OMP_TASK_IMPLICIT;
     return rc;
-  }
   case PD_ICV_num_procs: {
     unsigned char raw[8];
     unsigned is = ah->sizes.sizeof_int;
-    ompd_rc_t rc = pd_read(ah, ah->sym[PD_SYM_paromp_nprocs], is, raw);
+    rc = pd_read(ah, ah->sym[PD_SYM_paromp_nprocs], is, raw);
     return rc != ompd_rc_ok ? rc : pd_to_host(ah, raw, is, v);
   }
-  case PD_ICV_parallel_id: return pd_read_field(ah, base, F(team, id), v);
-  case PD_ICV_max_active_levels: return pd_read_field(ah, base, F(global_icvs, max_active_levels), v);
-  case PD_ICV_thread_limit: return pd_read_field(ah, base, F(global_icvs, thread_limit), v);
-  case PD_ICV_cancel: return pd_read_field(ah, base, F(global_icvs, cancel), v);
-  case PD_ICV_stacksize: return pd_read_field(ah, base, F(global_icvs, stacksize), v);
-  case PD_ICV_wait_policy: return pd_read_field(ah, base, F(global_icvs, wait_policy), v);
-  case PD_ICV_max_task_priority: return pd_read_field(ah, base, F(global_icvs, max_task_priority), v);
-  case PD_ICV_levels: return pd_read_field(ah, base, F(team, level), v);
-  case PD_ICV_active_levels: return pd_read_field(ah, base, F(team, active_level), v);
-  case PD_ICV_team_size: return pd_read_field(ah, base, F(team, nthreads), v);
   case PD_ICV_thread_num:
     return pd_read_field(ah, base + pd_field_offset(ah, F(thread, ts)), F(tstate, num), v);
-  default: return ompd_rc_bad_input;
+  default:
+    return pd_read_field(ah, base, icvs[id].field, v);
   }
 }
 
@@ -218,7 +210,8 @@ static ompd_rc_t append_list(ompd_address_space_handle_t *ah, enum paradbg_omp_f
   unsigned isz = ah->sizes.sizeof_int;
   if ((rc = pd_read_field(ah, g, len_field, &len)) != ompd_rc_ok)
     return rc;
-  if (len > LIST_MAX || (uint64_t)len * isz > pd_field_size(ah, list))
+  /* the list's size in the layout bounds its length */
+  if (len > pd_field_size(ah, list) / isz)
     return ompd_rc_error;
   for (uint64_t i = pos + 1; i < len; i++) {
     unsigned char raw[8];

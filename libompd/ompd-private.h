@@ -14,7 +14,6 @@
 
 /* Bounds on what a target can claim; a corrupt core may claim anything. */
 #define PD_MAX_THREADS (1u << 20)
-#define PD_MAX_DEPTH 1024u          /* region nesting, task ancestry */
 #define PD_MAX_TYPE_SIZE (1u << 20)
 
 /* The debugger's callbacks: one table for the library's life (set by
