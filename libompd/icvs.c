@@ -142,8 +142,9 @@ static ompd_rc_t value_at(ompd_address_space_handle_t *ah, enum pd_icv id, ompd_
   case PD_NICVS:
     return ompd_rc_bad_input;
   case PD_ICV_implicit_task:
+    /* The initial task is an implicit task too (OpenMP's glossary). */
     rc = pd_read_field(ah, base, F(task, kind), v);
-    *v = *v == PARADBG_OMP_TASK_IMPLICIT;
+    *v = *v != PARADBG_OMP_TASK_EXPLICIT;
     return rc;
   case PD_ICV_num_procs: {
     unsigned char raw[8];

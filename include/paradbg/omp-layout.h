@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #define PARADBG_OMP_LAYOUT_MAGIC 0x504f4d50u   /* "POMP" */
-#define PARADBG_OMP_LAYOUT_VERSION 1u
+#define PARADBG_OMP_LAYOUT_VERSION 1
 
 /* The runtime's structures a plugin reads: X(struct tag without paromp_). */
 #define PARADBG_OMP_TYPES(X) \

@@ -380,6 +380,8 @@ START_TEST(team_at_barrier)
       ck_assert_uint_eq((uint64_t)value, initial.task_data);
       ompd_address_t fn;
       ck_assert_int_eq(ompd.ompd_get_task_function(gen[0], &fn), ompd_rc_unavailable);
+      /* the initial task is an implicit task */
+      ck_assert_int_eq(icv(gen[0], ompd_scope_task, "implicit-task-var"), 1);
       ck_assert_int_eq(ompd.ompd_get_scheduling_task_handle(task[0], &sched), ompd_rc_unavailable);
       /* around the team: the initial thread's region of one, and nothing */
       ck_assert_int_eq(ompd.ompd_get_enclosing_parallel_handle(par[0], &enc), ompd_rc_ok);

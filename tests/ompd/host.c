@@ -151,13 +151,13 @@ void host_load(void)
     fprintf(stderr, "host: %s\n", dlerror());
     abort();
   }
-#define HOST_API(name)                                                  \
+#define PARADBG_OMPD_API(name)                                                  \
   if ((ompd.name = (__typeof__(name) *)dlsym(lib, #name)) == NULL) {    \
     fprintf(stderr, "host: %s does not export %s\n", path, #name);      \
     abort();                                                            \
   }
-#include "host-api.h"
-#undef HOST_API
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
   if (ompd.ompd_initialize(202011, &callbacks) != ompd_rc_ok) {
     fprintf(stderr, "host: ompd_initialize failed\n");
     abort();

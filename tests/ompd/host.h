@@ -12,9 +12,9 @@
 
 /* The library's entry points, as loaded. */
 struct ompd_api {
-#define HOST_API(name) __typeof__(name) *name;
-#include "host-api.h"
-#undef HOST_API
+#define PARADBG_OMPD_API(name) __typeof__(name) *name;
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
 };
 extern struct ompd_api ompd;
 

@@ -1,0 +1,189 @@
+/* paradbg-inspect: what every OpenMP thread of a core file or a live
+   process is doing, without GDB. */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin.h"
+#include "report.h"
+#include "status.h"
+#include "target.h"
+
+#define MAX_PLUGIN_DIRS 32
+
+static const char usage_text[] =
+  "Usage: paradbg-inspect [OPTION]... CORE [EXECUTABLE] [WHAT]\n"
+  "   or: paradbg-inspect [OPTION]... -p PID [WHAT]\n"
+  "Show what the OpenMP threads of a core file or of a running process are\n"
+  "doing: their states, what they wait for, their parallel regions and tasks.\n"
+  "\n"
+  "WHAT is one of:\n"
+  "  threads        one row per thread: OpenMP thread number, state, what it\n"
+  "                 waits for, region, task and innermost frame (the default)\n"
+  "  parallel       the live parallel regions, as a tree\n"
+  "  tasks          each OpenMP thread's task and the tasks that generated it\n"
+  "  icvs           internal control variables, at every scope\n"
+  "  control-vars   the OMP_* settings the program runs with\n"
+  "  all            all of the above\n"
+  "\n"
+  "Options:\n"
+  "  -p, --pid=PID         inspect a running process: its threads are stopped\n"
+  "                        while it is read, then it goes on as it was\n"
+  "      --json            print JSON (see docs/inspect.md for the schema)\n"
+  "      --backtrace       add each thread's stack\n"
+  "      --plugin-dir=DIR  also trust DIR for the OMPD plugin the program names\n"
+  "                        (searched first; may be given more than once)\n"
+  "      --stats           print the count of memory reads on stderr\n"
+  "  -h, --help            show this help and exit\n"
+  "  -V, --version         show the version and exit\n"
+  "\n"
+  "Exit status:\n"
+#define ST_HELP(name, value, text) "  " #value "  " text "\n"
+  INSPECT_STATUSES(ST_HELP)
+#undef ST_HELP
+  "\n"
+  "The OMPD plugin is looked for by the base name the program gives, in the\n"
+  "--plugin-dir directories, the build tree (when run from it) and "
+  PLUGINDIR ";\nnever at a path the program names.\n";
+
+int fail(int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("paradbg-inspect: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return status;
+}
+
+void warn(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("paradbg-inspect: warning: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+static const struct {
+  const char *name;
+  int want;
+} whats[] = {
+  { "threads", WANT_THREADS },   { "parallel", WANT_PARALLEL },
+  { "tasks", WANT_TASKS },       { "icvs", WANT_ICVS },
+  { "control-vars", WANT_CONTROL_VARS }, { "all", WANT_ALL },
+};
+
+static int what_of(const char *s)
+{
+  for (unsigned i = 0; i < sizeof whats / sizeof whats[0]; i++)
+    if (strcmp(s, whats[i].name) == 0)
+      return whats[i].want;
+  return 0;
+}
+
+/* A signal while a live process is stopped must not leave it stopped. */
+static void on_signal(int sig)
+{
+  live_release();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+  fputs("paradbg-inspect: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs("\nTry 'paradbg-inspect --help' for more information.\n", stderr);
+  return ST_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+  enum { OPT_JSON = 256, OPT_BACKTRACE, OPT_PLUGIN_DIR, OPT_STATS };
+  static const struct option options[] = {
+    { "pid", required_argument, NULL, 'p' },
+    { "json", no_argument, NULL, OPT_JSON },
+    { "backtrace", no_argument, NULL, OPT_BACKTRACE },
+    { "plugin-dir", required_argument, NULL, OPT_PLUGIN_DIR },
+    { "stats", no_argument, NULL, OPT_STATS },
+    { "help", no_argument, NULL, 'h' },
+    { "version", no_argument, NULL, 'V' },
+    { NULL, 0, NULL, 0 },
+  };
+  int json = 0, backtraces = 0, stats = 0, opt;
+  long pid = 0;
+  char *dirs[MAX_PLUGIN_DIRS];
+  unsigned ndirs = 0;
+  while ((opt = getopt_long(argc, argv, "+p:hV", options, NULL)) != -1) {
+    char *end;
+    switch (opt) {
+    case 'p':
+      pid = strtol(optarg, &end, 10);
+      if (*optarg == '\0' || *end != '\0' || pid <= 0 || pid > 0x7fffffff)
+        return usage_error("'%s' is not a process id", optarg);
+      break;
+    case OPT_JSON: json = 1; break;
+    case OPT_BACKTRACE: backtraces = 1; break;
+    case OPT_STATS: stats = 1; break;
+    case OPT_PLUGIN_DIR:
+      if (ndirs == MAX_PLUGIN_DIRS)
+        return usage_error("%s", "too many --plugin-dir options");
+      dirs[ndirs++] = optarg;
+      break;
+    case 'h': fputs(usage_text, stdout); return ST_OK;
+    case 'V': printf("paradbg-inspect (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION); return ST_OK;
+    default: fputs("Try 'paradbg-inspect --help' for more information.\n", stderr); return ST_USAGE;
+    }
+  }
+  int nargs = argc - optind, want = WANT_THREADS;
+  char **args = argv + optind;
+  if (nargs > 0 && what_of(args[nargs - 1]) != 0 && (pid != 0 || nargs > 1))
+    want = what_of(args[--nargs]);
+  if (pid != 0 && nargs > 0)
+    return usage_error("with -p, '%s' is neither threads, parallel, tasks, icvs, control-vars "
+                       "nor all", args[0]);
+  if (pid == 0 && nargs == 0)
+    return usage_error("%s", "name a core file, or a process with -p PID");
+  if (pid == 0 && nargs > 2)
+    return usage_error("'%s' is neither threads, parallel, tasks, icvs, control-vars nor all",
+                       args[2]);
+
+  static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
+  for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+    signal(fatal[i], on_signal);
+
+  struct target *t = NULL;
+  int st = pid != 0 ? live_open((pid_t)pid, &t) : core_open(args[0], nargs > 1 ? args[1] : NULL, &t);
+  if (st != ST_OK)
+    return st;
+  struct plugin p;
+  struct report r = { .t = t, .p = &p, .want = want, .backtraces = backtraces };
+  st = plugin_open(t, dirs, ndirs, &p);
+  if (st == ST_OK)
+    st = report_gather(&r);
+  /* Everything is read: let a live process go before printing. */
+  live_release();
+  if (st == ST_OK) {
+    if (json)
+      print_json(&r, stdout);
+    else
+      print_text(&r, stdout);
+    if (stats)
+      fprintf(stderr, "paradbg-inspect: %u threads, %lu memory reads\n", t->nthreads, t->reads);
+  }
+  report_free(&r);
+  plugin_close(&p);
+  t->close(t);
+  if (st == ST_OK && (fflush(stdout) != 0 || ferror(stdout)))
+    st = fail(ST_FAILED, "%s", "cannot write the output");
+  return st;
+}

@@ -1,0 +1,172 @@
+/* The plugin a target names is looked for by base name, and only in
+   directories the user trusts: a core from someone else must not be able
+   to make us load code of its choosing. */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "callbacks.h"
+#include "plugin.h"
+#include "status.h"
+#include "symbols.h"
+
+#define MAX_NAMES 16
+#define MAX_NAME 256
+
+const char *ompd_rc_name(ompd_rc_t rc)
+{
+  static const char *const names[] = {
+    "ok", "unavailable", "stale handle", "bad input", "error", "unsupported",
+    "needs state tracking", "incompatible", "device read error", "device write error",
+    "out of memory", "incomplete", "callback error",
+  };
+  return (unsigned)rc < sizeof names / sizeof names[0] ? names[rc] : "unknown error";
+}
+
+static int read_pointer(struct target *t, uint64_t addr, uint64_t *out)
+{
+  uint64_t v = 0;
+  if (t->read(t, addr, &v, t->pointer_size) != 0)
+    return -1;
+  *out = t->pointer_size == 4 ? (uint32_t)v : v;
+  return 0;
+}
+
+/* A printable base name of at most MAX_NAME bytes at addr, or -1. */
+static int read_base_name(struct target *t, uint64_t addr, char *buf)
+{
+  size_t n = 0;
+  for (;; n++) {
+    if (n == MAX_NAME || t->read(t, addr + n, &buf[n], 1) != 0)
+      return -1;
+    if (buf[n] == '\0')
+      break;
+    if ((unsigned char)buf[n] < 0x20 || buf[n] == 0x7f)
+      return -1;
+  }
+  const char *slash = strrchr(buf, '/');
+  if (slash != NULL)
+    memmove(buf, slash + 1, strlen(slash + 1) + 1);
+  return strcmp(buf, "") == 0 || strcmp(buf, ".") == 0 || strcmp(buf, "..") == 0 ? -1 : 0;
+}
+
+/* Fills names; their count, or -1 if the target names no plugin at all. */
+static int plugin_names(struct target *t, char names[][MAX_NAME + 1])
+{
+  uint64_t sym, list, str;
+  int n = 0, named = 0;
+  if (sym_lookup(t->dwfl, "ompd_dll_locations", &sym) == 0) {
+    named = 1;
+    if (read_pointer(t, sym, &list) == 0 && list != 0)
+      for (int i = 0; i < MAX_NAMES; i++) {
+        if (read_pointer(t, list + (uint64_t)i * t->pointer_size, &str) != 0 || str == 0)
+          break;
+        if (read_base_name(t, str, names[n]) == 0)
+          n++;
+      }
+  }
+  /* The 2013 report's name, set from the start (ompd_dll_locations is set
+     when the runtime initializes). */
+  if (n == 0 && sym_lookup(t->dwfl, "ompt_debugger_plugin", &sym) == 0) {
+    named = 1;
+    if (read_pointer(t, sym, &str) == 0 && str != 0 && read_base_name(t, str, names[0]) == 0)
+      n = 1;
+  }
+  return named ? n : -1;
+}
+
+/* The build tree's plugin directory, if this is the build tree's binary. */
+static const char *build_dir(void)
+{
+  char self[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0)
+    return NULL;
+  self[n] = '\0';
+  char *slash = strrchr(self, '/');
+  if (slash == NULL)
+    return NULL;
+  *slash = '\0';
+  char built[PATH_MAX];
+  if (realpath(INSPECT_BUILDDIR, built) == NULL || strcmp(built, self) != 0)
+    return NULL;
+  return INSPECT_BUILD_PLUGINDIR;
+}
+
+static int load(struct target *t, const char *path, struct plugin *p)
+{
+  p->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (p->lib == NULL)
+    return fail(ST_PLUGIN, "cannot load the OMPD plugin: %s", dlerror());
+  p->path = strdup(path);
+#define PARADBG_OMPD_API(name)                                                     \
+  if ((p->name = (__typeof__(name) *)dlsym(p->lib, #name)) == NULL)                \
+    return fail(ST_PLUGIN, "%s is not an OMPD library: it has no %s", path, #name);
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
+  ompd_rc_t rc = p->ompd_initialize(202011, &inspect_callbacks);
+  if (rc != ompd_rc_ok)
+    return fail(ST_PLUGIN, "%s does not support OMPD API version 202011 (OpenMP 5.1): %s", path,
+                ompd_rc_name(rc));
+  if (p->ompd_get_version_string(&p->version) != ompd_rc_ok || p->version == NULL)
+    p->version = "unknown version";
+  rc = p->ompd_process_initialize(target_context(t), &p->ah);
+  if (rc == ompd_rc_incompatible)
+    return fail(ST_PLUGIN, "%s (%s) does not match the OpenMP runtime in %s", path, p->version,
+                t->name);
+  if (rc != ompd_rc_ok || p->ah == NULL)
+    return fail(ST_FAILED, "cannot read the OpenMP runtime in %s: %s", t->name, ompd_rc_name(rc));
+  return ST_OK;
+}
+
+int plugin_open(struct target *t, char *const *dirs, unsigned ndirs, struct plugin *p)
+{
+  memset(p, 0, sizeof *p);
+  static char names[MAX_NAMES][MAX_NAME + 1];
+  int n = plugin_names(t, names);
+  if (n < 0)
+    return fail(ST_NO_RUNTIME, "%s has no paradbg runtime: no OpenMP runtime in it names an OMPD "
+                "plugin (run the program with paradbg-run)", t->name);
+  if (n == 0)
+    return fail(ST_NO_RUNTIME, "%s has no usable OMPD plugin name: its runtime's "
+                "ompd_dll_locations is unreadable", t->name);
+  const char *trusted[64];
+  unsigned ntrusted = 0;
+  for (unsigned i = 0; i < ndirs && ntrusted < 62; i++)
+    trusted[ntrusted++] = dirs[i];
+  const char *built = build_dir();
+  if (built != NULL)
+    trusted[ntrusted++] = built;
+  trusted[ntrusted++] = PLUGINDIR;
+  for (int i = 0; i < n; i++)
+    for (unsigned d = 0; d < ntrusted; d++) {
+      char path[PATH_MAX];
+      if ((size_t)snprintf(path, sizeof path, "%s/%s", trusted[d], names[i]) >= sizeof path)
+        continue;
+      if (access(path, R_OK) == 0)
+        return load(t, path, p);
+    }
+  char where[1024] = "";
+  for (unsigned d = 0; d < ntrusted; d++)
+    snprintf(where + strlen(where), sizeof where - strlen(where), "%s%s", d ? ", " : "", trusted[d]);
+  return fail(ST_PLUGIN, "the program's OMPD plugin %s is in none of the trusted directories (%s); "
+              "add its directory with --plugin-dir", names[0], where);
+}
+
+void plugin_close(struct plugin *p)
+{
+  if (p->ah != NULL && p->ompd_rel_address_space_handle != NULL)
+    p->ompd_rel_address_space_handle(p->ah);
+  if (p->lib != NULL && p->ompd_finalize != NULL && p->ah != NULL)
+    p->ompd_finalize();
+  if (p->lib != NULL)
+    dlclose(p->lib);
+  free(p->path);
+  memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,27 @@
+/* paradbg-inspect's exit statuses: one list, used by the code, the man page
+   and docs/inspect.md (a test checks they agree). */
+#ifndef PARADBG_INSPECT_STATUS_H
+#define PARADBG_INSPECT_STATUS_H
+
+/* X(enumerator, value, what it means) */
+#define INSPECT_STATUSES(X)                                                   \
+  X(ST_OK, 0, "success")                                                      \
+  X(ST_USAGE, 1, "the command line is wrong")                                 \
+  X(ST_TARGET, 2, "the core or process cannot be read: no such file or process, not a core file, a truncated or corrupt core, or a process that may not be traced") \
+  X(ST_EXECUTABLE, 3, "the executable is missing or does not match the core") \
+  X(ST_NO_RUNTIME, 4, "the program has no paradbg runtime")                  \
+  X(ST_PLUGIN, 5, "the OMPD plugin is missing, cannot be loaded, or does not match the program's runtime") \
+  X(ST_FAILED, 6, "reading the program's OpenMP state failed (out of memory, or an unreadable runtime state)")
+
+enum inspect_status {
+#define ST_ENUM(name, value, text) name = value,
+  INSPECT_STATUSES(ST_ENUM)
+#undef ST_ENUM
+};
+
+/* Prints "paradbg-inspect: MESSAGE" on stderr and returns status. */
+int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prints "paradbg-inspect: warning: MESSAGE" on stderr. */
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,130 @@
+/* Symbol lookups and stack unwinding over the target's Dwfl. */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "symbols.h"
+
+struct lookup {
+  const char *name;
+  uint64_t addr;
+  int found;
+};
+
+static int look_in(Dwfl_Module *mod, void **user, const char *modname, Dwarf_Addr start, void *arg)
+{
+  (void)user, (void)modname, (void)start;
+  struct lookup *q = arg;
+  int n = dwfl_module_getsymtab(mod);
+  int first = dwfl_module_getsymtab_first_global(mod);
+  for (int i = first > 0 ? first : 1; i < n; i++) {
+    GElf_Sym sym;
+    GElf_Addr addr;
+    GElf_Word shndx;
+    const char *name = dwfl_module_getsym_info(mod, i, &sym, &addr, &shndx, NULL, NULL);
+    if (name == NULL || name[0] != q->name[0] || strcmp(name, q->name) != 0)
+      continue;
+    if (shndx == SHN_UNDEF || GELF_ST_TYPE(sym.st_info) == STT_SECTION ||
+        GELF_ST_TYPE(sym.st_info) == STT_FILE)
+      continue;
+    q->addr = addr;
+    q->found = 1;
+    return DWARF_CB_ABORT;
+  }
+  return DWARF_CB_OK;
+}
+
+int sym_lookup(Dwfl *dwfl, const char *name, uint64_t *addr)
+{
+  struct lookup q = { name, 0, 0 };
+  if (dwfl == NULL || name == NULL || name[0] == '\0')
+    return -1;
+  dwfl_getmodules(dwfl, look_in, &q, 0);
+  if (!q.found)
+    return -1;
+  *addr = q.addr;
+  return 0;
+}
+
+char *sym_name(Dwfl *dwfl, uint64_t addr, uint64_t *offset)
+{
+  Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, addr) : NULL;
+  GElf_Off off = 0;
+  GElf_Sym sym;
+  const char *name = mod != NULL ? dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL) : NULL;
+  if (name == NULL)
+    return NULL;
+  if (offset != NULL)
+    *offset = off;
+  return strdup(name);
+}
+
+static const char *base_name(const char *path)
+{
+  const char *slash = strrchr(path, '/');
+  return slash != NULL ? slash + 1 : path;
+}
+
+void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
+{
+  memset(f, 0, sizeof *f);
+  f->pc = pc;
+  uint64_t at = call && pc > 0 ? pc - 1 : pc;
+  Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, at) : NULL;
+  if (mod == NULL)
+    return;
+  const char *modname = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  if (modname != NULL)
+    f->module = strdup(base_name(modname));
+  uint64_t off;
+  f->function = sym_name(dwfl, at, &off);
+  if (f->function != NULL)
+    f->offset = off + (at != pc);
+  Dwfl_Line *line = dwfl_module_getsrc(mod, at);
+  int lineno = 0;
+  const char *file = line != NULL ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
+  if (file != NULL && lineno > 0) {
+    f->file = strdup(file);
+    f->line = lineno;
+  }
+}
+
+void frame_free(struct frame *f)
+{
+  free(f->function);
+  free(f->file);
+  free(f->module);
+  memset(f, 0, sizeof *f);
+}
+
+struct unwind {
+  Dwfl *dwfl;
+  struct frame *frames;
+  unsigned n, max;
+};
+
+static int each_frame(Dwfl_Frame *state, void *arg)
+{
+  struct unwind *u = arg;
+  Dwarf_Addr pc;
+  bool activation;
+  if (!dwfl_frame_pc(state, &pc, &activation) || pc == 0)
+    return DWARF_CB_ABORT;
+  frame_describe(u->dwfl, pc, !activation, &u->frames[u->n]);
+  return ++u->n == u->max ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+int backtrace(struct target *t, pid_t lwp, struct frame *frames, unsigned max)
+{
+  struct unwind u = { t->dwfl, frames, 0, max };
+  if (t->unwinder == 0)
+    t->unwinder = t->attach_unwinder(t) == 0 ? 1 : -1;
+  if (max == 0 || t->unwinder < 0)
+    return -1;
+  /* An unwind that stops early still gives the frames it found. */
+  dwfl_getthread_frames(t->dwfl, lwp, each_frame, &u);
+  return u.n > 0 ? (int)u.n : -1;
+}

@@ -1,0 +1,33 @@
+/* Symbols, source lines and stacks of a target, through libdwfl. */
+#ifndef PARADBG_INSPECT_SYMBOLS_H
+#define PARADBG_INSPECT_SYMBOLS_H
+
+#include <stdint.h>
+
+#include "target.h"
+
+struct frame {
+  uint64_t pc;
+  char *function;      /* NULL if no symbol covers pc */
+  uint64_t offset;     /* pc - function */
+  char *file;          /* source file, NULL without line information */
+  int line;
+  char *module;        /* the mapped file's base name, NULL if none */
+};
+
+/* A defined symbol's address in any mapped file: 0, or -1 if none has it. */
+int sym_lookup(Dwfl *dwfl, const char *name, uint64_t *addr);
+
+/* The name of the symbol that addr lies in (caller frees), or NULL. */
+char *sym_name(Dwfl *dwfl, uint64_t addr, uint64_t *offset);
+
+/* Describes pc; a return address (call = 1) is looked up at pc - 1 so that
+   a call at the end of a function is not charged to the next one. */
+void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f);
+void frame_free(struct frame *f);
+
+/* The stack of thread lwp, innermost first, at most max frames; the count,
+   or -1 if it cannot be unwound at all. */
+int backtrace(struct target *t, pid_t lwp, struct frame *frames, unsigned max);
+
+#endif
