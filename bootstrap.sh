@@ -39,10 +39,23 @@ make -j"$jobs" >/dev/null
 
 case $what in
   demo)
-    gcc -fopenmp -O2 -o team-report ../examples/team-report.c -ldl
+    gcc -fopenmp -O2 -g -o team-report ../examples/team-report.c -ldl
     echo "== examples/team-report.c, built with gcc -fopenmp, run on libparomp with 4 threads"
     OMP_NUM_THREADS=4 PARADBG_LIBDIR="$PWD/target-runtime/omp/gompdir" \
-      target-runtime/paradbg-run ./team-report ;;
+      target-runtime/paradbg-run ./team-report
+    echo
+    echo "== the same program hung on purpose (--stuck), its core taken with gcore, read by paradbg-inspect"
+    OMP_NUM_THREADS=4 PARADBG_LIBDIR="$PWD/target-runtime/omp/gompdir" \
+      target-runtime/paradbg-run ./team-report --stuck > team-report.out &
+    pid=$!
+    i=0
+    until grep -q "^stuck:" team-report.out || [ $i -gt 100 ]; do i=$((i + 1)); sleep 0.1; done
+    sleep 0.5
+    gcore -o team-report.core $pid >/dev/null 2>&1 || echo "bootstrap: gcore failed (is ptrace permitted?)"
+    kill -9 $pid
+    echo "\$ paradbg-inspect team-report.core.$pid team-report"
+    inspect/paradbg-inspect "team-report.core.$pid" team-report
+    rm -f "team-report.core.$pid" team-report.out ;;
   check)
     make -j"$jobs" check ;;
 esac

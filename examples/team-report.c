@@ -1,7 +1,10 @@
 /* The quick-start demo: an OpenMP program that makes its threads share a
-   loop, a critical section and some tasks, then reports who did what. */
+   loop, a critical section and some tasks, then reports who did what.
+   With --stuck it then hangs on purpose, for paradbg-inspect to look at:
+   thread 0 keeps critical(report) while the others wait for it. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <string.h>
 #include <omp.h>
 #include <stdio.h>
 #include <sys/syscall.h>
@@ -37,7 +40,30 @@ static void task_work(long i)
     __atomic_add_fetch(&reports[me].tasks, 1, __ATOMIC_RELAXED);
 }
 
-int main(void)
+static void stuck(void)
+{
+  static volatile int inside;
+#pragma omp parallel
+  {
+    if (omp_get_thread_num() == 0) {
+#pragma omp critical(report)
+      {
+        inside = 1;
+        printf("stuck: process %d, OpenMP thread 0 keeps critical(report)\n", (int)getpid());
+        fflush(stdout);
+        for (;;)
+          pause();
+      }
+    } else {
+      while (!inside)
+        ;
+#pragma omp critical(report)
+      sink = 0;
+    }
+  }
+}
+
+int main(int argc, char **argv)
 {
   Dl_info info;
   double t0 = omp_get_wtime();
@@ -85,5 +111,8 @@ int main(void)
   int ok = sum == 4999950000L && total_iter == 100000 && total_tasks == 200;
   printf("\nsum %ld (%s), %ld iterations, %ld tasks\n", sum, ok ? "correct" : "WRONG",
          total_iter, total_tasks);
+  fflush(stdout);
+  if (argc > 1 && strcmp(argv[1], "--stuck") == 0)
+    stuck();
   return ok ? 0 : 1;
 }
