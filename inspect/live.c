@@ -17,14 +17,17 @@
 #include <sys/uio.h>
 #include <sys/user.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "status.h"
+#include "symbols.h"
 #include "target.h"
 
 /* Bounds: a process may make threads as fast as we stop them. */
 #define MAX_LIVE_THREADS (1 << 20)
 #define MAX_ATTACH_ROUNDS 64
+#define STOP_TIMEOUT_S 10
 
 struct live {
   int mem;
@@ -64,6 +67,7 @@ static int live_attach_unwinder(struct target *t)
 static void live_close(struct target *t)
 {
   struct live *l = t->priv;
+  frame_forget();
   if (t->dwfl != NULL)
     dwfl_end(t->dwfl);
   live_release();
@@ -84,15 +88,27 @@ static int known(const struct target *t, pid_t tid)
   return 0;
 }
 
-/* Waits for tid's stop; records a signal it stopped with instead of our
-   interrupt.  0, or -1 if the thread is gone. */
-static int wait_stop(struct inspect_thread *th)
+/* Waits for tid's stop, up to the deadline (a thread in uninterruptible
+   sleep may never stop); records a signal it stopped with instead of our
+   interrupt.  0, or -1 if the thread is gone or did not stop. */
+static int wait_stop(struct inspect_thread *th, const struct timespec *deadline)
 {
   for (;;) {
     int status;
-    pid_t r = waitpid(th->lwp, &status, __WALL);
+    pid_t r = waitpid(th->lwp, &status, __WALL | WNOHANG);
     if (r < 0 && errno == EINTR)
       continue;
+    if (r == 0) {
+      struct timespec now, tick = { 0, 1000 * 1000 };
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      if (now.tv_sec > deadline->tv_sec ||
+          (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec)) {
+        warn("thread %d did not stop; it is left out", (int)th->lwp);
+        return -1;
+      }
+      nanosleep(&tick, NULL);
+      continue;
+    }
     if (r < 0 || WIFEXITED(status) || WIFSIGNALED(status))
       return -1;
     if (!WIFSTOPPED(status))
@@ -104,6 +120,21 @@ static int wait_stop(struct inspect_thread *th)
       th->signal = WSTOPSIG(status);   /* it was taking a signal: give it back later */
     return 0;
   }
+}
+
+/* A zombie (say, a main thread that called pthread_exit) never stops. */
+static int is_zombie(pid_t pid, pid_t tid)
+{
+  char path[64], buf[512];
+  snprintf(path, sizeof path, "/proc/%d/task/%d/stat", (int)pid, (int)tid);
+  FILE *f = fopen(path, "re");
+  if (f == NULL)
+    return 1;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  const char *close = strrchr(buf, ')');
+  return close == NULL || close[1] == '\0' || close[2] == 'Z' || close[2] == 'X';
 }
 
 static void read_registers(struct inspect_thread *th)
@@ -127,7 +158,7 @@ static int stop_all(struct target *t)
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
       pid_t tid = (pid_t)strtol(e->d_name, NULL, 10);
-      if (tid <= 0 || known(t, tid))
+      if (tid <= 0 || known(t, tid) || is_zombie(t->pid, tid))
         continue;
       if (t->nthreads == MAX_LIVE_THREADS) {
         closedir(d);
@@ -163,9 +194,14 @@ static int stop_all(struct target *t)
     if (!added)
       break;
   }
+  /* Threads that did not stop stay traced until we exit, when the kernel
+     lets them go; they are not read. */
+  struct timespec deadline;
+  clock_gettime(CLOCK_MONOTONIC, &deadline);
+  deadline.tv_sec += STOP_TIMEOUT_S;
   unsigned kept = 0;
   for (unsigned i = 0; i < t->nthreads; i++)
-    if (wait_stop(&t->threads[i]) == 0)
+    if (wait_stop(&t->threads[i], &deadline) == 0)
       t->threads[kept++] = t->threads[i];
   ntraced = t->nthreads = kept;
   if (kept == 0)
@@ -204,8 +240,11 @@ int live_open(pid_t pid, struct target **out)
   if (asprintf(&t->name, "process %d", (int)pid) < 0)
     t->name = NULL;
   int st = stop_all(t);
+  /* Memory and mappings through a thread that has them: a leader that
+     called pthread_exit has none. */
+  pid_t mm = st == ST_OK ? t->threads[0].lwp : pid;
   if (st == ST_OK) {
-    snprintf(path, sizeof path, "/proc/%d/mem", (int)pid);
+    snprintf(path, sizeof path, "/proc/%d/task/%d/mem", (int)pid, (int)mm);
     l->mem = open(path, O_RDONLY | O_CLOEXEC);
     if (l->mem < 0)
       st = fail(ST_TARGET, "cannot read the memory of process %d: %s", (int)pid, strerror(errno));
@@ -218,7 +257,7 @@ int live_open(pid_t pid, struct target **out)
       .debuginfo_path = &debuginfo_path,
     };
     t->dwfl = dwfl_begin(&callbacks);
-    if (t->dwfl == NULL || dwfl_linux_proc_report(t->dwfl, pid) != 0 ||
+    if (t->dwfl == NULL || dwfl_linux_proc_report(t->dwfl, mm) != 0 ||
         dwfl_report_end(t->dwfl, NULL, NULL) != 0)
       st = fail(ST_TARGET, "cannot read the mappings of process %d: %s", (int)pid, dwfl_errmsg(-1));
   }

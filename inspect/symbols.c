@@ -59,7 +59,9 @@ char *sym_name(Dwfl *dwfl, uint64_t addr, uint64_t *offset)
     return NULL;
   if (offset != NULL)
     *offset = off;
-  return strdup(name);
+  /* "clock_nanosleep@GLIBC_2.2.5" is shown as GDB shows it. */
+  const char *at = strchr(name + 1, '@');
+  return at != NULL ? strndup(name, (size_t)(at - name)) : strdup(name);
 }
 
 static const char *base_name(const char *path)
@@ -68,7 +70,7 @@ static const char *base_name(const char *path)
   return slash != NULL ? slash + 1 : path;
 }
 
-void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
+static void describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
 {
   memset(f, 0, sizeof *f);
   f->pc = pc;
@@ -90,6 +92,45 @@ void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
     f->file = strdup(file);
     f->line = lineno;
   }
+}
+
+static char *dup_or_null(const char *s)
+{
+  return s != NULL ? strdup(s) : NULL;
+}
+
+/* Threads of a team mostly stop at the same few places, and a symbol
+   lookup scans a whole symbol table: remember the last answers by pc. */
+#define FRAME_CACHE 1024
+static struct {
+  Dwfl *dwfl;
+  int call, valid;
+  struct frame f;
+} cache[FRAME_CACHE];
+
+void frame_forget(void)
+{
+  for (unsigned i = 0; i < FRAME_CACHE; i++)
+    if (cache[i].valid) {
+      frame_free(&cache[i].f);
+      cache[i].valid = 0;
+    }
+}
+
+void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
+{
+  unsigned slot = (unsigned)((pc * 0x9e3779b97f4a7c15ull) >> 54) % FRAME_CACHE;
+  struct frame *c = &cache[slot].f;
+  if (!cache[slot].valid || cache[slot].dwfl != dwfl || cache[slot].call != call || c->pc != pc) {
+    if (cache[slot].valid)
+      frame_free(c);
+    describe(dwfl, pc, call, c);
+    cache[slot].dwfl = dwfl, cache[slot].call = call, cache[slot].valid = 1;
+  }
+  *f = *c;
+  f->function = dup_or_null(c->function);
+  f->file = dup_or_null(c->file);
+  f->module = dup_or_null(c->module);
 }
 
 void frame_free(struct frame *f)

@@ -26,6 +26,9 @@ char *sym_name(Dwfl *dwfl, uint64_t addr, uint64_t *offset);
 void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f);
 void frame_free(struct frame *f);
 
+/* Forgets what frame_describe remembers of a Dwfl about to end. */
+void frame_forget(void);
+
 /* The stack of thread lwp, innermost first, at most max frames; the count,
    or -1 if it cannot be unwound at all. */
 int backtrace(struct target *t, pid_t lwp, struct frame *frames, unsigned max);
