@@ -7,11 +7,12 @@
 #define INSPECT_STATUSES(X)                                                   \
   X(ST_OK, 0, "success")                                                      \
   X(ST_USAGE, 1, "the command line is wrong")                                 \
-  X(ST_TARGET, 2, "the core or process cannot be read: no such file or process, not a core file, a truncated or corrupt core, or a process that may not be traced") \
+  X(ST_TARGET, 2, "the core or process cannot be read (missing, not a core, truncated,"  \
+    " corrupt, or not traceable)") \
   X(ST_EXECUTABLE, 3, "the executable is missing or does not match the core") \
   X(ST_NO_RUNTIME, 4, "the program has no paradbg runtime")                  \
-  X(ST_PLUGIN, 5, "the OMPD plugin is missing, cannot be loaded, or does not match the program's runtime") \
-  X(ST_FAILED, 6, "reading the program's OpenMP state failed (out of memory, or an unreadable runtime state)")
+  X(ST_PLUGIN, 5, "the OMPD plugin is missing, unloadable, or does not match the runtime") \
+  X(ST_FAILED, 6, "reading the program's OpenMP state failed")
 
 enum inspect_status {
 #define ST_ENUM(name, value, text) name = value,
