@@ -237,8 +237,9 @@ static void add_regions(struct report *r, const struct catalog *c, ompd_parallel
     p->ompd_rel_parallel_handle(ph);
 }
 
+/* up: the task that generated task, or NULL. */
 static void add_task(struct report *r, const struct catalog *c, struct thread_report *tr,
-                     ompd_task_handle_t *task, uint64_t id)
+                     ompd_task_handle_t *task, uint64_t id, ompd_task_handle_t *up)
 {
   struct plugin *p = r->p;
   struct task_report *grown = realloc(tr->tasks, (tr->ntasks + 1) * sizeof *grown);
@@ -251,12 +252,11 @@ static void add_task(struct report *r, const struct catalog *c, struct thread_re
   int64_t implicit = 0, v = 0;
   get_icv(r, task, ompd_scope_task, c->implicit, &implicit);
   t->has_function = function_of(r, task, &t->function);
-  ompd_task_handle_t *other;
-  if (p->ompd_get_generating_task_handle(task, &other) == ompd_rc_ok && other != NULL) {
-    t->has_generating = get_icv(r, other, ompd_scope_task, c->task_id, &v) == 0;
+  if (up != NULL) {
+    t->has_generating = get_icv(r, up, ompd_scope_task, c->task_id, &v) == 0;
     t->generating = (uint64_t)v;
-    p->ompd_rel_task_handle(other);
   }
+  ompd_task_handle_t *other;
   if (p->ompd_get_scheduling_task_handle(task, &other) == ompd_rc_ok && other != NULL) {
     t->has_scheduling = get_icv(r, other, ompd_scope_task, c->task_id, &v) == 0;
     t->scheduling = (uint64_t)v;
@@ -286,10 +286,10 @@ static void add_tasks(struct report *r, const struct catalog *c, struct thread_r
       seen |= tr->tasks[i].id == (uint64_t)id;
     if (seen)
       break;   /* a cycle: only a corrupt target has one */
-    add_task(r, c, tr, task, (uint64_t)id);
     ompd_task_handle_t *up = NULL;
     if (p->ompd_get_generating_task_handle(task, &up) != ompd_rc_ok)
       up = NULL;
+    add_task(r, c, tr, task, (uint64_t)id, up);
     p->ompd_rel_task_handle(task);
     task = up;
   }

@@ -50,9 +50,8 @@ static int read_base_name(struct target *t, uint64_t addr, char *buf)
     if ((unsigned char)buf[n] < 0x20 || buf[n] == 0x7f)
       return -1;
   }
-  const char *slash = strrchr(buf, '/');
-  if (slash != NULL)
-    memmove(buf, slash + 1, strlen(slash + 1) + 1);
+  const char *base = path_base(buf);
+  memmove(buf, base, strlen(base) + 1);
   return strcmp(buf, "") == 0 || strcmp(buf, ".") == 0 || strcmp(buf, "..") == 0 ? -1 : 0;
 }
 

@@ -64,7 +64,7 @@ char *sym_name(Dwfl *dwfl, uint64_t addr, uint64_t *offset)
   return at != NULL ? strndup(name, (size_t)(at - name)) : strdup(name);
 }
 
-static const char *base_name(const char *path)
+const char *path_base(const char *path)
 {
   const char *slash = strrchr(path, '/');
   return slash != NULL ? slash + 1 : path;
@@ -80,7 +80,7 @@ static void describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
     return;
   const char *modname = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
   if (modname != NULL)
-    f->module = strdup(base_name(modname));
+    f->module = strdup(path_base(modname));
   uint64_t off;
   f->function = sym_name(dwfl, at, &off);
   if (f->function != NULL)

@@ -15,6 +15,9 @@ struct frame {
   char *module;        /* the mapped file's base name, NULL if none */
 };
 
+/* The part of path after its last slash. */
+const char *path_base(const char *path);
+
 /* A defined symbol's address in any mapped file: 0, or -1 if none has it. */
 int sym_lookup(Dwfl *dwfl, const char *name, uint64_t *addr);
 

@@ -68,17 +68,11 @@ static void table_print(struct table *tb, FILE *out)
   free(tb->cells);
 }
 
-static const char *base_name(const char *path)
-{
-  const char *slash = strrchr(path, '/');
-  return slash != NULL ? slash + 1 : path;
-}
-
 /* "f () at file.c:12", "f () from libc.so.6" or "0x7f.. in ?? ()". */
 static void frame_text(const struct frame *f, char *buf, size_t n)
 {
   if (f->function != NULL && f->file != NULL)
-    snprintf(buf, n, "%s () at %s:%d", f->function, base_name(f->file), f->line);
+    snprintf(buf, n, "%s () at %s:%d", f->function, path_base(f->file), f->line);
   else if (f->function != NULL && f->module != NULL)
     snprintf(buf, n, "%s () from %s", f->function, f->module);
   else if (f->function != NULL)
@@ -93,7 +87,7 @@ static void function_text(int has, const struct frame *f, char *buf, size_t n)
   if (!has)
     snprintf(buf, n, "-");
   else if (f->function != NULL && f->file != NULL)
-    snprintf(buf, n, "%s at %s:%d", f->function, base_name(f->file), f->line);
+    snprintf(buf, n, "%s at %s:%d", f->function, path_base(f->file), f->line);
   else if (f->function != NULL)
     snprintf(buf, n, "%s", f->function);
   else
