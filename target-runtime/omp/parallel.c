@@ -189,12 +189,6 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
     paromp_ompt.parallel_begin(&parent_task->ompt_data, &parent_task->frame, &team->ompt_data,
                                requested ? requested : 1, team->ompt_flags, self->ompt_ra);
   }
-  int bound = bind != PAROMP_BIND_FALSE && paromp_num_places() > 0;
-  for (unsigned i = 1; i < n; i++) {
-    team->threads[i]->next_place = bound ? paromp_place_for(bind, self->place, i, n) : -1;
-    start_member(team->threads[i], team, i);
-  }
-
   memset(&self->ts, 0, sizeof self->ts);
   self->ts.team = team;
   self->ts.task = &team->itasks[0];
@@ -202,7 +196,15 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   self->ts.ws = &team->ws[0];
   paromp_set_state(self, ompt_state_work_parallel, NULL);
   paromp_generation_bump();
+  /* before any member starts: a debugger stopped here can still put a
+     breakpoint on the body and have every thread of the team reach it */
   paromp_bp(ompd_bp_parallel_begin);
+  int bound = bind != PAROMP_BIND_FALSE && paromp_num_places() > 0;
+  for (unsigned i = 1; i < n; i++) {
+    team->threads[i]->next_place = bound ? paromp_place_for(bind, self->place, i, n) : -1;
+    start_member(team->threads[i], team, i);
+  }
+
   if (OMPT_TOOL)
     ompt_member_begin(self, team, 0);
   return team;

@@ -1,0 +1,3 @@
+"""frame filter: placeholder."""
+def register():
+    pass
