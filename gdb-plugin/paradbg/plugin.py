@@ -41,7 +41,10 @@ def safe_name(name):
 
 def find(names):
     """The path of the first of names found in a trusted directory."""
-    bases = [b for b in (safe_name(n) for n in names) if b]
+    bases = []
+    for b in (safe_name(n) for n in names):
+        if b and b not in bases:
+            bases.append(b)
     if not bases:
         raise PluginError("the program names no usable OMPD library")
     for base in bases:
