@@ -44,18 +44,23 @@ case $what in
     OMP_NUM_THREADS=4 PARADBG_LIBDIR="$PWD/target-runtime/omp/gompdir" \
       target-runtime/paradbg-run ./team-report
     echo
-    echo "== the same program hung on purpose (--stuck), its core taken with gcore, read by paradbg-inspect"
-    OMP_NUM_THREADS=4 PARADBG_LIBDIR="$PWD/target-runtime/omp/gompdir" \
-      target-runtime/paradbg-run ./team-report --stuck > team-report.out &
-    pid=$!
-    i=0
-    until grep -q "^stuck:" team-report.out || [ $i -gt 100 ]; do i=$((i + 1)); sleep 0.1; done
-    sleep 0.5
-    gcore -o team-report.core $pid >/dev/null 2>&1 || echo "bootstrap: gcore failed (is ptrace permitted?)"
-    kill -9 $pid
-    echo "\$ paradbg-inspect team-report.core.$pid team-report"
-    inspect/paradbg-inspect "team-report.core.$pid" team-report
-    rm -f "team-report.core.$pid" team-report.out ;;
+    echo "== examples/waits.c stopped in GDB while its threads wait on a lock, in critical and at a barrier"
+    gcc -fopenmp -O1 -g -o waits ../examples/waits.c
+    gdb -nx --batch -iex "set debuginfod enabled off" -ex "source gdb-plugin/paradbg-gdb.py" \
+      -ex "set environment LD_LIBRARY_PATH $PWD/target-runtime/omp/gompdir" -ex "break all_waiting" \
+      -ex run -ex "echo (gdb) info openmp threads\n" -ex "info openmp threads" \
+      -ex "echo (gdb) info openmp parallel\n" -ex "info openmp parallel" -ex "gcore waits.core" -ex kill \
+      ./waits 2>&1 | grep -v "^\[New \|^\[Thread \|^Using host\|^warning: Memory read failed\|^Kill the\|^\[Inferior"
+    echo
+    echo "== the same, from the core file GDB wrote (gdb ./waits waits.core)"
+    gdb -nx --batch -iex "set debuginfod enabled off" -ex "source gdb-plugin/paradbg-gdb.py" \
+      -ex "echo (gdb) info openmp threads\n" -ex "info openmp threads" \
+      -ex "echo (gdb) info openmp parallel\n" -ex "info openmp parallel" \
+      ./waits waits.core 2>&1 | grep -v "^\[New \|^\[Thread \|^Using host\|^Core was\|^\[Current\|^#0\|^[0-9]"
+    echo
+    echo "== and without GDB: paradbg-inspect waits.core"
+    inspect/paradbg-inspect waits.core waits
+    rm -f waits.core ;;
   check)
     make -j"$jobs" check ;;
 esac

@@ -121,9 +121,10 @@ region and the regions nested in it."""
                 return
             seen.add(r.id)
             pad = "  " * depth
+            body = (_place(r.function, r.file, r.line, r.address)
+                    if r.function or r.address or r.level != 0 else "(the initial thread's implicit region)")
             gdb.write("%sRegion %d  level %s  team of %s  %s\n"
-                      % (pad, r.id, _opt(r.level), _opt(r.team_size),
-                         _place(r.function, r.file, r.line, r.address)))
+                      % (pad, r.id, _opt(r.level), _opt(r.team_size), body))
             members = ["%d: thread %s (LWP %d)" % (num, gdb_ids.get(lwp, "?"), lwp)
                        for num, lwp in r.members]
             if members:
