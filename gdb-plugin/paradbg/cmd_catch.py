@@ -2,8 +2,6 @@
 announce the region, task or thread of the event.  Nothing is connected
 to GDB's stop event until the first such catchpoint exists, so a session
 without one pays nothing at a stop or at "continue"."""
-import os
-
 import gdb
 
 from . import openmp, target
@@ -23,22 +21,16 @@ _ours = {}          # breakpoint number -> OpenMPCatchpoint / BodyBreakpoint
 _connected = [False]
 
 
-def _place(name, file, line, address):
-    if name and file:
-        return "%s at %s:%d" % (name, os.path.basename(file), line)
-    return name or ("0x%x" % address if address else "unknown code")
-
-
 def _describe(event):
     th, region, task = openmp.selected()
     who = "OpenMP thread %s (LWP %d)" % (th.thread_num, th.lwp) if th.is_openmp else "LWP %d" % th.lwp
     if event.startswith("parallel") and region is not None:
         return "region %d, level %s, team of %s, %s; %s" % (
             region.id, region.level, region.team_size,
-            _place(region.function, region.file, region.line, region.address), who)
+            openmp.place(region, "unknown code"), who)
     if event.startswith("task") and task is not None:
         return "task %d (%s), %s; %s" % (task.id, task.kind,
-                                         _place(task.function, task.file, task.line, task.address), who)
+                                         openmp.place(task, "unknown code"), who)
     return who
 
 

@@ -1,7 +1,5 @@
 """The "info openmp" commands.  They only print what paradbg.openmp
 returns; reading the target is the model's business."""
-import os
-
 import gdb
 
 from . import idlist, openmp, table
@@ -9,14 +7,6 @@ from . import idlist, openmp, table
 
 def _no_openmp():
     gdb.write("No OpenMP threads.\n")
-
-
-def _place(name, file, line, address):
-    if name and file:
-        return "%s at %s:%d" % (name, os.path.basename(file), line)
-    if name:
-        return name
-    return "0x%x" % address if address else "-"
 
 
 def _opt(v):
@@ -121,7 +111,7 @@ region and the regions nested in it."""
                 return
             seen.add(r.id)
             pad = "  " * depth
-            body = (_place(r.function, r.file, r.line, r.address)
+            body = (openmp.place(r, "-")
                     if r.function or r.address or r.level != 0 else "(the initial thread's implicit region)")
             gdb.write("%sRegion %d  level %s  team of %s  %s\n"
                       % (pad, r.id, _opt(r.level), _opt(r.team_size), body))
@@ -173,7 +163,7 @@ kept while OMP_DEBUG=enabled or a tool is active; 0 otherwise)."""
             for t in chains[th]:
                 frames = ("exit 0x%x enter 0x%x" % (t.exit_frame, t.enter_frame)
                           if t.exit_frame or t.enter_frame else "-")
-                rows.append((str(t.id), t.kind or "", _place(t.function, t.file, t.line, t.address),
+                rows.append((str(t.id), t.kind or "", openmp.place(t, "-"),
                              _opt(t.generating) or "-", _opt(t.scheduling) or "-", frames))
             table.write(rows, indent="  ")
 

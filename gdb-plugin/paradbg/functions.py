@@ -10,9 +10,6 @@ class _ThreadFunction(gdb.Function):
     attribute = None
     missing = -1
 
-    def __init__(self, name):
-        super().__init__(name)
-
     def invoke(self):
         t = openmp.selected_thread()
         v = getattr(t, self.attribute)

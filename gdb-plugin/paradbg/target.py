@@ -183,13 +183,11 @@ class AddressSpace:
         self.key = key
         self.pages = None              # None: not inside reading()
         self.symbols = {}
-        arch = inferior.architecture()
         self.pointer_size = gdb.lookup_type("void").pointer().sizeof
         if sys.byteorder != _byte_order():
             raise plugins.PluginError("the program's byte order is not this machine's")
         self.handle = None
         self.plugin = None
-        self.arch_name = arch.name()
         _spaces[key] = self
         try:
             with self.reading():
@@ -331,8 +329,8 @@ _next_key = [0x1000]
 
 
 def _inferior_key(inf):
-    # what identifies the program in the inferior: a new run, another
-    # core or another executable gives a new address space
+    # a new run or another executable gives a new address space; another
+    # core loads new objfiles, and forget() drops the old one then
     core = getattr(inf.progspace, "filename", None)
     return (inf.num, inf.pid, core)
 
