@@ -1,0 +1,212 @@
+/* libparcaf's internals: the shared mapping, the per-process view of it, and
+   the functions the _gfortran_caf_* entry points are built from. */
+#ifndef PARCAF_CAF_H
+#define PARCAF_CAF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "gfc_abi.h"
+#include "paradbg/caf-layout.h"
+
+#define PARCAF_EXPORT __attribute__((visibility("default")))
+#define PARCAF_MAX_IMAGES 1024
+#define PARCAF_MAX_TEAMS 64
+#define PARCAF_DEFAULT_SEGMENT (64u << 20)   /* per image, documented */
+#define PARCAF_ALIGN 64
+
+/* The mapping starts with this header; the arrays it names follow it. */
+struct parcaf_shared {
+  uint32_t magic;
+  uint32_t version;
+  uint32_t num_images;
+  uint32_t max_teams;
+  uint64_t map_size;
+  uint64_t segment_size;
+  uint64_t segments_off;   /* image i's segment: segments_off + (i-1)*segment_size */
+  uint64_t images_off;     /* struct parcaf_image[num_images] */
+  uint64_t sync_off;       /* uint32_t[num_images][num_images]: sync images counts */
+  uint64_t teams_off;      /* max_teams records of team_stride bytes */
+  uint64_t team_stride;
+  int32_t error_code;      /* first error termination: its exit code, and */
+  int32_t error_image;     /* the image (0: none yet) */
+  int64_t supervisor_pid;
+  uint32_t failures;       /* futex word: bumped whenever an image fails or stops */
+  uint32_t failure_sleepers;
+  uint32_t team_lock;
+  uint32_t message_printed;
+};
+
+struct parcaf_image {
+  int32_t pid;
+  int32_t status;          /* PARADBG_CAF_IMAGE_* */
+  int32_t stop_code;
+  int32_t signal;          /* what killed it, 0 if nothing */
+  uint32_t wake;           /* futex word it sleeps on */
+  uint32_t sleeping;
+  int32_t wait_kind;       /* PARADBG_CAF_WAIT_* */
+  int32_t wait_image;      /* global image number the wait concerns, 0 none */
+  uint64_t wait_offset;    /* segment offset of the lock or event waited on */
+  int32_t team;            /* current team slot */
+  int32_t team_index;      /* this image's index in it */
+  uint64_t coll_off[2];    /* segment offsets of its collective buffers */
+  uint64_t coll_size[2];
+};
+
+/* A team; members and epochs are uint32_t[num_images] at the given offsets
+   (from the mapping start), indexed by team index - 1. */
+struct parcaf_team {
+  int32_t refs;            /* images that formed it and have not left it */
+  int32_t number;          /* TEAM_NUMBER, -1 for the initial team */
+  int32_t parent;          /* parent slot, -1 for the initial team */
+  int32_t size;
+  uint64_t key;            /* parent slot and that parent's FORM TEAM count */
+  uint64_t members_off;
+  uint64_t epochs_off;     /* barriers each member has arrived at */
+  uint32_t joined;         /* images that have registered in FORM TEAM */
+  uint32_t bar_word;       /* futex word bumped by each arrival */
+  uint32_t bar_sleepers;
+  uint32_t pad;
+};
+
+struct parcaf_heap {
+  uint64_t start, end;     /* segment offsets */
+  uint64_t first;          /* first block */
+  uint64_t used;           /* bytes in allocated blocks */
+};
+
+struct parcaf_block {
+  uint64_t size;           /* bytes including this header */
+  uint64_t next;           /* next block in address order, 0 at the end */
+  uint32_t free;
+  uint32_t pad[11];        /* data after the header stays 64-byte aligned */
+};
+
+struct parcaf_segment {
+  uint32_t magic;
+  int32_t image;
+  struct parcaf_heap sym;  /* collective allocations: same offsets on every image */
+  struct parcaf_heap asym; /* per-image allocations (components, buffers) */
+  uint64_t registry;       /* first token record (segment offset), 0 none */
+  uint64_t ntokens;
+};
+
+struct parcaf_token {
+  uint32_t magic;
+  int32_t regtype;         /* caf_register_t */
+  uint64_t nbytes;
+  uint64_t nelem;          /* locks, events, critical: elements */
+  uint64_t data;           /* segment offset of the data, 0 none */
+  uint64_t next;           /* registry chain, segment offsets */
+  uint64_t prev;
+  int32_t rank;
+  int32_t type;            /* dtype.type at registration */
+  uint64_t elem_len;
+  int64_t lbound[GFC_MAX_DIMENSIONS];
+  int64_t ubound[GFC_MAX_DIMENSIONS];
+  uint64_t serial;         /* registration order in this image */
+};
+
+struct parcaf_lock {
+  int32_t owner;           /* global image number, 0 unlocked */
+  uint32_t waiters;
+};
+
+struct parcaf_event {
+  int32_t count;
+  uint32_t waiters;
+};
+
+/* This process's view. */
+extern PARCAF_EXPORT struct parcaf_shared *parcaf_shared;
+extern PARCAF_EXPORT char *parcaf_local_view;  /* own segment, mapped again */
+extern PARCAF_EXPORT int parcaf_this_image;    /* global number, 0 before fork */
+extern char *parcaf_base;                      /* == (char *)parcaf_shared */
+
+/* shared.c */
+void parcaf_ensure_shared(void);
+struct parcaf_image *parcaf_image(int global);
+struct parcaf_segment *parcaf_segment(int global);
+static inline char *parcaf_segment_base(int global)
+{
+  return parcaf_base + parcaf_shared->segments_off +
+         (uint64_t)(global - 1) * parcaf_shared->segment_size;
+}
+/* The address on image `global` of the object at local address p.  This
+   image's own objects keep their local address, so that an overlap between
+   the two sides of an assignment is seen as one. */
+static inline void *parcaf_remote(int global, const void *p)
+{
+  if (global == parcaf_this_image)
+    return (void *)p;
+  return parcaf_segment_base(global) + ((const char *)p - parcaf_local_view);
+}
+bool parcaf_is_local_view(const void *p, size_t n);
+uint64_t parcaf_heap_alloc(struct parcaf_heap *h, char *seg, size_t n);
+void parcaf_heap_free(struct parcaf_heap *h, char *seg, uint64_t off);
+size_t parcaf_parse_size(const char *s, bool *ok);
+
+/* init.c */
+void parcaf_supervise(int n) __attribute__((noreturn));
+void parcaf_become_image(int image);
+
+/* team.c: current team, index translation */
+struct parcaf_team *parcaf_team(int slot);
+uint32_t *parcaf_team_members(struct parcaf_team *t);
+uint32_t *parcaf_team_epochs(struct parcaf_team *t);
+int parcaf_cur_size(void);
+int parcaf_cur_index(void);
+int parcaf_cur_slot(void);
+int parcaf_global_of(int team_index);   /* team index -> global, 0 if invalid */
+void parcaf_team_init(void);            /* the initial team, in the mapping */
+void parcaf_team_start(int image);      /* this image's team stack */
+
+/* wait.c */
+void parcaf_futex_wait(uint32_t *addr, uint32_t val, int timeout_ms);
+void parcaf_futex_wake(uint32_t *addr, int n);
+void parcaf_wake_image(int global);
+void parcaf_wake_all_images(void);
+void parcaf_wait_begin(int kind, int image, const void *obj);
+void parcaf_wait_end(void);
+/* 0, or the STAT an operation involving image `global` must report. */
+int parcaf_image_stat(int global);
+
+/* barrier.c: waits for every member of team slot `slot`, in which this
+   image has index `index`.  Returns 0 or a STAT (*who: the image). */
+int parcaf_barrier(int slot, int index, int kind, int *who);
+
+/* error.c: STAT/ERRMSG reporting */
+void parcaf_report(int *stat, char *errmsg, size_t errmsg_len, int code, const char *fmt, ...)
+  __attribute__((format(printf, 5, 6)));
+void parcaf_error_terminate(int code, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+void parcaf_set_ok(int *stat, char *errmsg, size_t errmsg_len);
+
+/* transfer.c */
+struct parcaf_elems;   /* see transfer.h */
+
+/* token helpers (register.c) */
+struct parcaf_token *parcaf_token_check(caf_token_t token, const char *op);
+static inline char *parcaf_token_data(struct parcaf_token *t, int global)
+{
+  return (char *)parcaf_remote(global, parcaf_local_view + t->data);
+}
+int parcaf_image_arg(int team_index, const char *op, int *stat);
+
+#endif
+
+/* wait.c, continued */
+void parcaf_wait_setup(int nimages);
+void parcaf_spin_pause(unsigned long i);
+void parcaf_wait_word(uint32_t *word, uint32_t old, uint32_t *sleepers, int timeout_ms);
+void parcaf_bump_word(uint32_t *word, uint32_t *sleepers);
+#define PARCAF_RECHECK_MS 100   /* longest sleep before re-checking failures */
+
+/* error.c, continued */
+const char *parcaf_image_fate(int global, char *buf, size_t len);
+void parcaf_check_terminating(void);
+extern int parcaf_leaving;   /* set once this image has begun to end */
+void parcaf_terminate_normally(int code);
+int _gfortran_caf_this_image(int distance);
+unsigned *parcaf_coll_seq(void);

@@ -1,0 +1,305 @@
+/* CO_SUM, CO_MIN, CO_MAX, CO_REDUCE and CO_BROADCAST.  Each image packs its
+   operand into a buffer in its own segment; after a barrier, image k of n
+   reduces the k-th n-th of the elements across all buffers; after a second
+   barrier everyone gathers the result.  Two buffers alternate, so that a
+   third barrier is not needed before a buffer is written again. */
+#include <string.h>
+
+#include "caf.h"
+#include "gasp_events.h"
+#include "transfer.h"
+
+enum red_op { RED_SUM, RED_MIN, RED_MAX, RED_USER };
+
+struct red {
+  enum red_op op;
+  int type, kind;
+  size_t len;                         /* element bytes */
+  void *(*opr)(void *, void *);       /* CO_REDUCE's function */
+  int flags;
+  int a_len;
+};
+
+#define SUM(T) for (size_t i = 0; i < n; i++) ((T *)acc)[i] += ((const T *)x)[i]
+#define MIN(T) for (size_t i = 0; i < n; i++) if (((const T *)x)[i] < ((T *)acc)[i]) ((T *)acc)[i] = ((const T *)x)[i]
+#define MAX(T) for (size_t i = 0; i < n; i++) if (((const T *)x)[i] > ((T *)acc)[i]) ((T *)acc)[i] = ((const T *)x)[i]
+#define NUMERIC_KINDS(X, type, kind)                                          \
+  if (type == GFC_BT_INTEGER) {                                               \
+    switch (kind) {                                                           \
+    case 1: X(signed char); return true;                                      \
+    case 2: X(short); return true;                                            \
+    case 4: X(int); return true;                                              \
+    case 8: X(long long); return true;                                        \
+    case 16: X(__int128); return true;                                        \
+    }                                                                         \
+  } else if (type == GFC_BT_REAL) {                                           \
+    switch (kind) {                                                           \
+    case 4: X(float); return true;                                            \
+    case 8: X(double); return true;                                           \
+    case 10: X(long double); return true;                                     \
+    case 16: X(_Float128); return true;                                       \
+    }                                                                         \
+  }
+
+static int char_cmp(const void *a, const void *b, size_t len, int kind)
+{
+  if (kind == 1)
+    return memcmp(a, b, len);
+  const unsigned *x = a, *y = b;
+  for (size_t i = 0; i < len / 4; i++)
+    if (x[i] != y[i])
+      return x[i] < y[i] ? -1 : 1;
+  return 0;
+}
+
+/* Calls CO_REDUCE's function in the convention gfortran chose for it. */
+static void user_op(const struct red *r, char *acc, char *x)
+{
+  /* Through void (*)(void): the real type is known only here. */
+  void (*fn)(void) = (void (*)(void))r->opr;
+  if (r->type == GFC_BT_CHARACTER) {
+    char res[r->len];
+    size_t l = (size_t)r->a_len;
+    ((void (*)(char *, size_t, char *, char *, size_t, size_t))fn)(res, l, acc, x, l, l);
+    memcpy(acc, res, r->len);
+    return;
+  }
+  bool byval = r->flags & GFC_CAF_ARG_VALUE;
+#define CALL(T)                                                                                \
+  do {                                                                                         \
+    T v = byval ? ((T(*)(T, T))fn)(*(T *)acc, *(T *)x) : ((T(*)(T *, T *))fn)((T *)acc, (T *)x); \
+    memcpy(acc, &v, sizeof v);                                                                 \
+    return;                                                                                    \
+  } while (0)
+  switch (r->type) {
+  case GFC_BT_INTEGER:
+  case GFC_BT_LOGICAL:
+    switch (r->kind) {
+    case 1: CALL(signed char);
+    case 2: CALL(short);
+    case 4: CALL(int);
+    case 8: CALL(long long);
+    case 16: CALL(__int128);
+    }
+    break;
+  case GFC_BT_REAL:
+    switch (r->kind) {
+    case 4: CALL(float);
+    case 8: CALL(double);
+    case 10: CALL(long double);
+    case 16: CALL(_Float128);
+    }
+    break;
+  case GFC_BT_COMPLEX:
+    switch (r->kind) {
+    case 4: CALL(_Complex float);
+    case 8: CALL(_Complex double);
+    case 10: CALL(_Complex long double);
+    case 16: CALL(_Complex _Float128);
+    }
+    break;
+  }
+#undef CALL
+  parcaf_error_terminate(1, "CO_REDUCE: %s(kind=%d) operands are not supported", parcaf_type_name(r->type), r->kind);
+}
+
+static bool combine(const struct red *r, char *acc, const char *x, size_t n)
+{
+  if (r->op == RED_USER) {
+    for (size_t i = 0; i < n; i++)
+      user_op(r, acc + i * r->len, (char *)x + i * r->len);
+    return true;
+  }
+  if (r->type == GFC_BT_CHARACTER && r->op != RED_SUM) {
+    for (size_t i = 0; i < n; i++) {
+      int c = char_cmp(x + i * r->len, acc + i * r->len, r->len, r->kind);
+      if (r->op == RED_MIN ? c < 0 : c > 0)
+        memcpy(acc + i * r->len, x + i * r->len, r->len);
+    }
+    return true;
+  }
+  if (r->op == RED_SUM && r->type == GFC_BT_COMPLEX) {
+    n *= 2;
+    switch (r->kind) {
+    case 4: SUM(float); return true;
+    case 8: SUM(double); return true;
+    case 10: SUM(long double); return true;
+    case 16: SUM(_Float128); return true;
+    }
+    return false;
+  }
+  switch (r->op) {
+  case RED_SUM: NUMERIC_KINDS(SUM, r->type, r->kind); break;
+  case RED_MIN: NUMERIC_KINDS(MIN, r->type, r->kind); break;
+  case RED_MAX: NUMERIC_KINDS(MAX, r->type, r->kind); break;
+  default: break;
+  }
+  return false;
+}
+
+/* This image's collective buffer of the current parity, at least n bytes. */
+static char *buffer(int parity, size_t n)
+{
+  struct parcaf_image *me = parcaf_image(parcaf_this_image);
+  struct parcaf_segment *seg = (struct parcaf_segment *)parcaf_local_view;
+  if (me->coll_size[parity] < n) {
+    if (me->coll_off[parity])
+      parcaf_heap_free(&seg->asym, parcaf_local_view, me->coll_off[parity]);
+    me->coll_size[parity] = 0;
+    me->coll_off[parity] = parcaf_heap_alloc(&seg->asym, parcaf_local_view, n);
+    if (!me->coll_off[parity])
+      return NULL;
+    me->coll_size[parity] = n;
+  }
+  return parcaf_local_view + me->coll_off[parity];
+}
+
+static char *buffer_of(int global, int parity)
+{
+  return parcaf_segment_base(global) + parcaf_image(global)->coll_off[parity];
+}
+
+/* Packs the operand into buf (to_buf) or unpacks buf into it. */
+static void pack(gfc_desc_t *a, char *buf, bool to_buf)
+{
+  struct parcaf_elems e, b;
+  char err[100];
+  parcaf_elems_from_desc(&e, a, a->base_addr, NULL, 0, err, sizeof err);
+  memset(&b, 0, sizeof b);
+  b.base = buf;
+  b.rank = 1;
+  b.count = b.extent[0] = e.count;
+  b.step[0] = (ptrdiff_t)e.et.len;
+  b.et = e.et;
+  if (to_buf)
+    parcaf_transfer(&b, &e, false, err, sizeof err);
+  else
+    parcaf_transfer(&e, &b, false, err, sizeof err);
+}
+
+static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, int *stat, char *errmsg,
+                       size_t errmsg_len)
+{
+  int n = parcaf_cur_size(), idx = parcaf_cur_index(), slot = parcaf_cur_slot(), who = 0;
+  int g_root = 0;
+  if (root && !(g_root = parcaf_global_of(root))) {
+    parcaf_report(stat, errmsg, errmsg_len, 1, "%s: %d is not an image index of the current team (1 to %d)", op,
+                  root, n);
+    return;
+  }
+  size_t count = gfc_desc_elem_count(a), len = a->dtype.elem_len, bytes = count * len;
+  if (r)
+    r->len = len;
+  unsigned *seq = parcaf_coll_seq();
+  int parity = (int)(*seq)++ & 1;
+  char *mine = buffer(parity, bytes ? bytes : 1);
+  /* Every image must learn of an allocation failure, so it still meets
+     the others at the barriers. */
+  bool ok = mine != NULL;
+  bool sender = !r ? parcaf_this_image == g_root : true;
+  if (ok && sender)
+    pack(a, mine, true);
+  parcaf_wait_begin(PARADBG_CAF_WAIT_COLLECTIVE, g_root, NULL);
+  int rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
+  if (!rc && r) {
+    uint32_t *mem = parcaf_team_members(parcaf_team(slot));
+    size_t lo = count * (size_t)(idx - 1) / (size_t)n, hi = count * (size_t)idx / (size_t)n;
+    for (int j = 1; j <= n && ok; j++) {
+      if (j == idx || hi == lo)
+        continue;
+      if (!parcaf_image(mem[j - 1])->coll_off[parity] || parcaf_image(mem[j - 1])->coll_size[parity] < bytes) {
+        ok = false;
+        break;
+      }
+      if (!combine(r, mine + lo * len, buffer_of(mem[j - 1], parity) + lo * len, hi - lo))
+        parcaf_error_terminate(1, "%s: %s(kind=%d) operands are not supported", op, parcaf_type_name(r->type), r->kind);
+    }
+    rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
+    if (!rc && ok && (!root || parcaf_this_image == g_root) && bytes) {
+      /* Gather the n reduced pieces, each from the image that made it. */
+      char *tmp = mine;
+      for (int j = 1; j <= n; j++) {
+        size_t jlo = count * (size_t)(j - 1) / (size_t)n, jhi = count * (size_t)j / (size_t)n;
+        if (j != idx)
+          memcpy(tmp + jlo * len, buffer_of(mem[j - 1], parity) + jlo * len, (jhi - jlo) * len);
+      }
+      pack(a, tmp, false);
+    }
+  } else if (!rc && !r && parcaf_this_image != g_root && bytes) {
+    if (parcaf_image(g_root)->coll_size[parity] < bytes)
+      ok = false;
+    else
+      pack(a, buffer_of(g_root, parity), false);
+  }
+  parcaf_wait_end();
+  if (rc) {
+    char fate[96];
+    parcaf_report(stat, errmsg, errmsg_len, rc, "%s: image %d %s", op, who, parcaf_image_fate(who, fate, sizeof fate));
+  } else if (!ok) {
+    parcaf_report(stat, errmsg, errmsg_len, 1, "%s: %zu bytes do not fit in the coarray heap of an image; raise "
+                  "GFORTRAN_SHARED_MEMORY_SIZE", op, bytes);
+  } else {
+    parcaf_set_ok(stat, errmsg, errmsg_len);
+  }
+}
+
+/* The descriptor gives only byte sizes: 16-byte reals are taken as
+   real(10), which shares that size with real(16) (documented). */
+static int kind_of(const gfc_desc_t *a, int a_len)
+{
+  int len = (int)a->dtype.elem_len;
+  switch (a->dtype.type) {
+  case GFC_BT_COMPLEX: return len / 2 == 16 ? 10 : len / 2;
+  case GFC_BT_REAL: return len == 16 ? 10 : len;
+  case GFC_BT_CHARACTER: return a_len > 0 && (size_t)a_len * 4 == a->dtype.elem_len ? 4 : 1;
+  default: return len;
+  }
+}
+
+#define REDUCTION(name, OP, EVENT, has_len)                                                     \
+  do {                                                                                          \
+    struct red r = {OP, a->dtype.type, kind_of(a, has_len), 0, NULL, 0, has_len};               \
+    PARCAF_GASP(EVENT, GASP_START, result_image, gfc_desc_elem_count(a) * a->dtype.elem_len);   \
+    collective(name, a, result_image, &r, stat, errmsg, errmsg_len);                            \
+    PARCAF_GASP(EVENT, GASP_END, result_image, gfc_desc_elem_count(a) * a->dtype.elem_len);     \
+  } while (0)
+
+PARCAF_EXPORT void _gfortran_caf_co_sum(gfc_desc_t *a, int result_image, int *stat, char *errmsg, size_t errmsg_len)
+{
+  REDUCTION("CO_SUM", RED_SUM, GASP_CAF_CO_SUM, 0);
+}
+
+PARCAF_EXPORT void _gfortran_caf_co_min(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
+                                        size_t errmsg_len)
+{
+  REDUCTION("CO_MIN", RED_MIN, GASP_CAF_CO_MIN, a_len);
+}
+
+PARCAF_EXPORT void _gfortran_caf_co_max(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
+                                        size_t errmsg_len)
+{
+  REDUCTION("CO_MAX", RED_MAX, GASP_CAF_CO_MAX, a_len);
+}
+
+PARCAF_EXPORT void _gfortran_caf_co_reduce(gfc_desc_t *a, void *(*opr)(void *, void *), int opr_flags,
+                                           int result_image, int *stat, char *errmsg, int a_len, size_t errmsg_len)
+{
+  struct red r = {RED_USER, a->dtype.type, kind_of(a, a_len), 0, opr, opr_flags, a_len};
+  size_t bytes = gfc_desc_elem_count(a) * a->dtype.elem_len;
+  PARCAF_GASP(GASP_CAF_CO_REDUCE, GASP_START, result_image, bytes);
+  collective("CO_REDUCE", a, result_image, &r, stat, errmsg, errmsg_len);
+  PARCAF_GASP(GASP_CAF_CO_REDUCE, GASP_END, result_image, bytes);
+}
+
+PARCAF_EXPORT void _gfortran_caf_co_broadcast(gfc_desc_t *a, int source_image, int *stat, char *errmsg,
+                                              size_t errmsg_len)
+{
+  size_t bytes = gfc_desc_elem_count(a) * a->dtype.elem_len;
+  PARCAF_GASP(GASP_CAF_CO_BROADCAST, GASP_START, source_image, bytes);
+  if (source_image < 1 || !parcaf_global_of(source_image))
+    parcaf_report(stat, errmsg, errmsg_len, 1, "CO_BROADCAST: %d is not an image index of the current team (1 to %d)",
+                  source_image, parcaf_cur_size());
+  else
+    collective("CO_BROADCAST", a, source_image, NULL, stat, errmsg, errmsg_len);
+  PARCAF_GASP(GASP_CAF_CO_BROADCAST, GASP_END, source_image, bytes);
+}

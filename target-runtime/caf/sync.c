@@ -1,0 +1,110 @@
+/* SYNC ALL, SYNC IMAGES, SYNC MEMORY. */
+#include <stdlib.h>
+
+#include "caf.h"
+#include "gasp_events.h"
+
+static void report_image(int *stat, char *errmsg, size_t len, int code, const char *op, int who)
+{
+  char fate[96];
+  parcaf_report(stat, errmsg, len, code, "%s: image %d %s", op, who,
+                parcaf_image_fate(who, fate, sizeof fate));
+}
+
+PARCAF_EXPORT void _gfortran_caf_sync_all(int *stat, char *errmsg, size_t errmsg_len)
+{
+  PARCAF_GASP(GASP_CAF_SYNC_ALL, GASP_START);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  int who = 0;
+  int rc = parcaf_barrier(parcaf_cur_slot(), parcaf_cur_index(), PARADBG_CAF_WAIT_SYNC_ALL, &who);
+  if (rc)
+    report_image(stat, errmsg, errmsg_len, rc, "SYNC ALL", who);
+  else
+    parcaf_set_ok(stat, errmsg, errmsg_len);
+  PARCAF_GASP(GASP_CAF_SYNC_ALL, GASP_END);
+}
+
+/* How many SYNC IMAGES this image has done with each other image; the
+   shared matrix holds what each image has announced to each other one. */
+static uint32_t *done_with;
+
+static uint32_t *sync_cell(int from, int to)
+{
+  uint32_t n = parcaf_shared->num_images;
+  return (uint32_t *)(parcaf_base + parcaf_shared->sync_off) + (uint64_t)(from - 1) * n + (to - 1);
+}
+
+PARCAF_EXPORT void _gfortran_caf_sync_images(int count, int images[], int *stat, char *errmsg,
+                                             size_t errmsg_len)
+{
+  PARCAF_GASP(GASP_CAF_SYNC_IMAGES, GASP_START, count, images);
+  int size = parcaf_cur_size(), me = parcaf_this_image;
+  if (!done_with && !(done_with = calloc(parcaf_shared->num_images, sizeof *done_with)))
+    parcaf_error_terminate(1, "SYNC IMAGES: out of memory");
+  int n = count < 0 ? size : count;
+  int *list = malloc(((size_t)n + 1) * sizeof *list);
+  if (!list)
+    parcaf_error_terminate(1, "SYNC IMAGES: out of memory");
+  for (int i = 0; i < n; i++) {
+    int idx = count < 0 ? i + 1 : images[i];
+    int g = parcaf_global_of(idx);
+    if (!g) {
+      free(list);
+      parcaf_report(stat, errmsg, errmsg_len, 1, "SYNC IMAGES: %d is not an image index of the current team (1 to %d)",
+                    idx, size);
+      return;
+    }
+    for (int j = 0; j < i; j++)
+      if (list[j] == g) {
+        free(list);
+        parcaf_report(stat, errmsg, errmsg_len, 1, "SYNC IMAGES: image %d is listed twice", idx);
+        return;
+      }
+    list[i] = g;
+  }
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  for (int i = 0; i < n; i++) {
+    if (list[i] == me)
+      continue;
+    __atomic_add_fetch(sync_cell(me, list[i]), 1, __ATOMIC_SEQ_CST);
+    done_with[list[i] - 1]++;
+    parcaf_wake_image(list[i]);
+  }
+  struct parcaf_image *self = parcaf_image(me);
+  int rc = 0, who = 0;
+  for (int i = 0; i < n; i++) {
+    int g = list[i];
+    if (g == me)
+      continue;
+    parcaf_wait_begin(PARADBG_CAF_WAIT_SYNC_IMAGES, g, NULL);
+    for (;;) {
+      uint32_t w = __atomic_load_n(&self->wake, __ATOMIC_SEQ_CST);
+      if ((int32_t)(__atomic_load_n(sync_cell(g, me), __ATOMIC_ACQUIRE) - done_with[g - 1]) >= 0)
+        break;
+      int st = parcaf_image_stat(g);
+      if (st) {
+        if (!rc || st == GFC_STAT_STOPPED_IMAGE) {
+          rc = st;
+          who = g;
+        }
+        break;
+      }
+      parcaf_check_terminating();
+      parcaf_wait_word(&self->wake, w, &self->sleeping, PARCAF_RECHECK_MS);
+    }
+  }
+  parcaf_wait_end();
+  free(list);
+  if (rc)
+    report_image(stat, errmsg, errmsg_len, rc, "SYNC IMAGES", who);
+  else
+    parcaf_set_ok(stat, errmsg, errmsg_len);
+  PARCAF_GASP(GASP_CAF_SYNC_IMAGES, GASP_END, count, images);
+}
+
+PARCAF_EXPORT void _gfortran_caf_sync_memory(int *stat, char *errmsg, size_t errmsg_len)
+{
+  PARCAF_GASP(GASP_CAF_SYNC_MEMORY, GASP_ATOMIC);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  parcaf_set_ok(stat, errmsg, errmsg_len);
+}

@@ -1,0 +1,272 @@
+/* Teams: FORM TEAM, CHANGE TEAM, END TEAM, SYNC TEAM, TEAM_NUMBER, and the
+   translation of team-relative image indexes to images of the initial team. */
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caf.h"
+#include "gasp_events.h"
+
+struct team_handle {          /* what a TEAM_TYPE variable points to */
+  int slot;
+  int number;
+  int index;
+  int released;
+  uint64_t key;               /* to notice a slot reused after END TEAM */
+};
+
+struct frame {
+  int slot;
+  int index;
+  unsigned forms;             /* FORM TEAM statements executed in this team */
+  unsigned collectives;       /* collectives executed in this team */
+  struct team_handle *handle;
+};
+
+#define MAX_DEPTH 32
+static struct frame stack[MAX_DEPTH];
+static int depth;
+
+struct parcaf_team *parcaf_team(int slot)
+{
+  return (struct parcaf_team *)(parcaf_base + parcaf_shared->teams_off +
+                                (uint64_t)slot * parcaf_shared->team_stride);
+}
+
+uint32_t *parcaf_team_members(struct parcaf_team *t)
+{
+  return (uint32_t *)(parcaf_base + t->members_off);
+}
+
+uint32_t *parcaf_team_epochs(struct parcaf_team *t)
+{
+  return (uint32_t *)(parcaf_base + t->epochs_off);
+}
+
+void parcaf_team_init(void)
+{
+  struct parcaf_shared *s = parcaf_shared;
+  for (int i = 0; i < PARCAF_MAX_TEAMS; i++) {
+    struct parcaf_team *t = parcaf_team(i);
+    uint64_t at = s->teams_off + (uint64_t)i * s->team_stride;
+    t->members_off = at + sizeof *t;
+    t->epochs_off = t->members_off + s->num_images * sizeof(uint32_t);
+  }
+  struct parcaf_team *t0 = parcaf_team(0);
+  t0->refs = (int32_t)s->num_images;
+  t0->number = -1;
+  t0->parent = -1;
+  t0->size = (int32_t)s->num_images;
+  for (uint32_t i = 0; i < s->num_images; i++)
+    parcaf_team_members(t0)[i] = i + 1;
+}
+
+void parcaf_team_start(int image)
+{
+  depth = 1;
+  stack[0] = (struct frame){0, image, 0, 0, NULL};
+  struct parcaf_image *im = parcaf_image(image);
+  im->team = 0;
+  im->team_index = image;
+}
+
+int parcaf_cur_slot(void) { return stack[depth - 1].slot; }
+int parcaf_cur_index(void) { return stack[depth - 1].index; }
+int parcaf_cur_size(void) { return parcaf_team(stack[depth - 1].slot)->size; }
+
+int parcaf_global_of(int team_index)
+{
+  struct parcaf_team *t = parcaf_team(stack[depth - 1].slot);
+  if (team_index < 1 || team_index > t->size)
+    return 0;
+  return (int)parcaf_team_members(t)[team_index - 1];
+}
+
+/* The team `distance` levels up (0: current); NULL past the initial team. */
+static struct frame *ancestor(int distance)
+{
+  return distance >= 0 && distance < depth ? &stack[depth - 1 - distance] : NULL;
+}
+
+PARCAF_EXPORT int _gfortran_caf_this_image(int distance)
+{
+  struct frame *f = ancestor(distance);
+  return f ? f->index : stack[0].index;
+}
+
+PARCAF_EXPORT int _gfortran_caf_num_images(int distance, int failed)
+{
+  struct frame *f = ancestor(distance);
+  struct parcaf_team *t = parcaf_team(f ? f->slot : 0);
+  if (failed < 0)
+    return t->size;
+  int nfailed = 0;
+  for (int j = 0; j < t->size; j++)
+    if (parcaf_image_stat((int)parcaf_team_members(t)[j]) == GFC_STAT_FAILED_IMAGE)
+      nfailed++;
+  return failed ? nfailed : t->size - nfailed;
+}
+
+static void team_lock(void)
+{
+  uint32_t *l = &parcaf_shared->team_lock;
+  for (unsigned long i = 0; __atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE); i++)
+    parcaf_spin_pause(i);
+}
+
+static void team_unlock(void)
+{
+  __atomic_store_n(&parcaf_shared->team_lock, 0, __ATOMIC_RELEASE);
+}
+
+/* The slot for (parent, its FORM TEAM count, team number), created by the
+   first image to ask. */
+static int find_slot(int parent, uint64_t key, int number)
+{
+  int free_slot = -1;
+  for (int i = 1; i < PARCAF_MAX_TEAMS; i++) {
+    struct parcaf_team *t = parcaf_team(i);
+    if (t->refs > 0 && t->key == key && t->parent == parent && t->number == number)
+      return i;
+    if (t->refs <= 0 && free_slot < 0)
+      free_slot = i;
+  }
+  if (free_slot < 0)
+    return -1;
+  struct parcaf_team *t = parcaf_team(free_slot);
+  t->refs = 0;
+  t->key = key;
+  t->parent = parent;
+  t->number = number;
+  t->size = 0;
+  t->joined = 0;
+  memset(parcaf_team_epochs(t), 0, parcaf_shared->num_images * sizeof(uint32_t));
+  return free_slot;
+}
+
+static void parent_sync(struct frame *f)
+{
+  int who;
+  parcaf_barrier(f->slot, f->index, PARADBG_CAF_WAIT_TEAM, &who);
+}
+
+PARCAF_EXPORT void _gfortran_caf_form_team(int team_no, caf_team_t *team, int unused)
+{
+  (void)unused;
+  PARCAF_GASP(GASP_CAF_FORM_TEAM, GASP_START, team_no);
+  struct frame *f = &stack[depth - 1];
+  uint64_t key = ((uint64_t)f->slot << 32) | ++f->forms;
+  if (team_no <= 0)
+    parcaf_error_terminate(1, "FORM TEAM: the team number %d is not positive", team_no);
+  team_lock();
+  int slot = find_slot(f->slot, key, team_no);
+  if (slot >= 0) {
+    struct parcaf_team *t = parcaf_team(slot);
+    t->refs++;
+    /* Until the members are known, epochs[] marks who joined, by image. */
+    parcaf_team_epochs(t)[parcaf_this_image - 1] = 1;
+  }
+  team_unlock();
+  if (slot < 0)
+    parcaf_error_terminate(1, "FORM TEAM: more than %d teams exist at once", PARCAF_MAX_TEAMS - 1);
+  parent_sync(f);
+  struct parcaf_team *t = parcaf_team(slot);
+  uint32_t *joined = parcaf_team_epochs(t), *mem = parcaf_team_members(t);
+  uint32_t first = 0;
+  while (!joined[first])
+    first++;
+  if (first + 1 == (uint32_t)parcaf_this_image) {
+    int n = 0;
+    for (uint32_t g = 0; g < parcaf_shared->num_images; g++)
+      if (joined[g])
+        mem[n++] = g + 1;
+    t->size = n;
+  }
+  parent_sync(f);
+  struct team_handle *h = calloc(1, sizeof *h);
+  if (!h)
+    parcaf_error_terminate(1, "FORM TEAM: out of memory");
+  h->slot = slot;
+  h->number = team_no;
+  h->key = key;
+  for (int i = 0; i < t->size; i++)
+    if (mem[i] == (uint32_t)parcaf_this_image)
+      h->index = i + 1;
+  parent_sync(f);   /* everyone has its index before the epochs restart */
+  if (first + 1 == (uint32_t)parcaf_this_image)
+    memset(joined, 0, parcaf_shared->num_images * sizeof(uint32_t));
+  parent_sync(f);
+  *team = h;
+  PARCAF_GASP(GASP_CAF_FORM_TEAM, GASP_END, team_no);
+}
+
+static struct team_handle *handle_of(caf_team_t *team, const char *op)
+{
+  struct team_handle *h = team ? (struct team_handle *)*team : NULL;
+  if (!h || h->slot <= 0 || h->slot >= PARCAF_MAX_TEAMS)
+    parcaf_error_terminate(1, "%s: the team variable was not defined by FORM TEAM", op);
+  if (h->released && parcaf_team(h->slot)->key != h->key)
+    parcaf_error_terminate(1, "%s: team %d has been left by all its images and no longer exists",
+                           op, h->number);
+  return h;
+}
+
+PARCAF_EXPORT void _gfortran_caf_change_team(caf_team_t *team, int coselector)
+{
+  (void)coselector;
+  struct team_handle *h = handle_of(team, "CHANGE TEAM");
+  PARCAF_GASP(GASP_CAF_CHANGE_TEAM, GASP_START, h->number);
+  if (depth == MAX_DEPTH)
+    parcaf_error_terminate(1, "CHANGE TEAM: teams nested more than %d deep", MAX_DEPTH - 1);
+  stack[depth++] = (struct frame){h->slot, h->index, 0, 0, h};
+  struct parcaf_image *im = parcaf_image(parcaf_this_image);
+  im->team = h->slot;
+  im->team_index = h->index;
+  int who;
+  parcaf_barrier(h->slot, h->index, PARADBG_CAF_WAIT_TEAM, &who);
+  PARCAF_GASP(GASP_CAF_CHANGE_TEAM, GASP_END, h->number);
+}
+
+PARCAF_EXPORT void _gfortran_caf_end_team(caf_team_t *team)
+{
+  (void)team;
+  if (depth <= 1)
+    parcaf_error_terminate(1, "END TEAM without CHANGE TEAM");
+  struct frame *f = &stack[depth - 1];
+  int number = f->handle->number, who;
+  PARCAF_GASP(GASP_CAF_END_TEAM, GASP_START, number);
+  parcaf_barrier(f->slot, f->index, PARADBG_CAF_WAIT_TEAM, &who);
+  depth--;
+  if (!f->handle->released) {
+    f->handle->released = 1;
+    __atomic_sub_fetch(&parcaf_team(f->slot)->refs, 1, __ATOMIC_ACQ_REL);
+  }
+  struct parcaf_image *im = parcaf_image(parcaf_this_image);
+  im->team = stack[depth - 1].slot;
+  im->team_index = stack[depth - 1].index;
+  PARCAF_GASP(GASP_CAF_END_TEAM, GASP_END, number);
+}
+
+PARCAF_EXPORT void _gfortran_caf_sync_team(caf_team_t *team, int unused)
+{
+  (void)unused;
+  struct team_handle *h = handle_of(team, "SYNC TEAM");
+  int who;
+  PARCAF_GASP(GASP_CAF_SYNC_TEAM, GASP_START, h->number);
+  parcaf_barrier(h->slot, h->index, PARADBG_CAF_WAIT_TEAM, &who);
+  PARCAF_GASP(GASP_CAF_SYNC_TEAM, GASP_END, h->number);
+}
+
+PARCAF_EXPORT int _gfortran_caf_team_number(caf_team_t *team)
+{
+  if (team && *team)
+    return ((struct team_handle *)*team)->number;
+  return parcaf_team(stack[depth - 1].slot)->number;
+}
+
+/* Collectives alternate between two buffers; the count that picks one
+   belongs to the team, so that images agree on it after END TEAM. */
+unsigned *parcaf_coll_seq(void)
+{
+  return &stack[depth - 1].collectives;
+}
