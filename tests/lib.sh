@@ -19,3 +19,17 @@ finish() { [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }; ex
 build() {
   "$CC" -fopenmp -O2 -Wall -o "$WORK/$1" "$2" -ldl || { echo "FAIL: cannot build $2"; exit 1; }
 }
+
+# Coarray programs: built with the build tree's paradbg-caf against libparcaf.
+CAFDIR=$top_builddir/target-runtime/caf
+PARADBG_CAF=$CAFDIR/paradbg-caf
+PARADBG_CAFRUN=$CAFDIR/paradbg-cafrun
+PARADBG_LIBDIR=$CAFDIR/.libs
+export PARADBG_LIBDIR
+# caf_build NAME SOURCE [MORE...]
+caf_build() {
+  name=$1; shift
+  "$PARADBG_CAF" -O1 -o "$WORK/$name" "$@" || { echo "FAIL: cannot build $*"; exit 1; }
+}
+# Processes still running from $WORK (orphaned images), as "pid cmd" lines.
+leftovers() { pgrep -a -f "$WORK/" || true; }

@@ -117,7 +117,8 @@ static int static_array_ref(struct walk *w, const caf_reference_t *r, struct par
       e->base += start * item;
       continue;
     }
-    if (r->u.a.mode[k] != CAF_ARR_REF_RANGE || stride <= 0) {
+    bool range = r->u.a.mode[k] == CAF_ARR_REF_RANGE || r->u.a.mode[k] == CAF_ARR_REF_FULL;
+    if (!range || stride <= 0) {
       snprintf(w->err, sizeof w->err, "reference mode %d on a fixed-size array is not supported", r->u.a.mode[k]);
       return BAD;
     }
@@ -136,18 +137,9 @@ static int resolve(struct walk *w, struct parcaf_token *t, caf_reference_t *ref,
   e->base = parcaf_token_data(t, w->g);
   gfc_desc_t d;
   bool have_desc = false, bad;
-  if (t->rank > 0) {   /* an allocatable coarray array: its bounds are in the token */
-    memset(&d, 0, sizeof d);
-    d.dtype.rank = (signed char)t->rank;
-    d.dtype.elem_len = t->elem_len;
-    d.span = (gfc_index_t)t->elem_len;
-    gfc_index_t stride = 1;
-    for (int k = 0; k < t->rank; k++) {
-      d.dim[k].lbound = t->lbound[k];
-      d.dim[k].ubound = t->ubound[k];
-      d.dim[k].stride = stride;
-      stride *= t->ubound[k] - t->lbound[k] + 1;
-    }
+  if (t->desc) {   /* an allocatable coarray array: same bounds on every image */
+    parcaf_token_refresh(t);
+    memcpy(&d, (const void *)(uintptr_t)t->desc, offsetof(gfc_desc_t, dim) + (size_t)t->rank * sizeof(gfc_dim_t));
     have_desc = true;
   }
   for (caf_reference_t *r = ref; r; r = r->next) {
@@ -279,8 +271,8 @@ static void finish(struct parcaf_elems *d, struct parcaf_elems *s, bool tmp, con
     *stat = 0;
 }
 
-PARCAF_EXPORT void _gfortran_caf_get_by_ref(caf_token_t token, int image_index, caf_reference_t *refs,
-                                            gfc_desc_t *dst, int dst_kind, int src_kind, bool may_require_tmp,
+PARCAF_EXPORT void _gfortran_caf_get_by_ref(caf_token_t token, int image_index, gfc_desc_t *dst,
+                                            caf_reference_t *refs, int dst_kind, int src_kind, bool may_require_tmp,
                                             bool dst_reallocatable, int *stat, int src_type)
 {
   const char *op = "coindexed reference";

@@ -14,6 +14,7 @@
 #define PARCAF_EXPORT __attribute__((visibility("default")))
 #define PARCAF_MAX_IMAGES 1024
 #define PARCAF_MAX_TEAMS 64
+#define PARCAF_MAX_DEPTH 32       /* teams nested in teams */
 #define PARCAF_DEFAULT_SEGMENT (64u << 20)   /* per image, documented */
 #define PARCAF_ALIGN 64
 
@@ -51,8 +52,11 @@ struct parcaf_image {
   uint64_t wait_offset;    /* segment offset of the lock or event waited on */
   int32_t team;            /* current team slot */
   int32_t team_index;      /* this image's index in it */
-  uint64_t coll_off[2];    /* segment offsets of its collective buffers */
-  uint64_t coll_size[2];
+  /* Collective buffers (segment offsets), two per team nesting depth: an
+     image never writes a buffer that members of an enclosing team may
+     still be reading. */
+  uint64_t coll_off[PARCAF_MAX_DEPTH][2];
+  uint64_t coll_size[PARCAF_MAX_DEPTH][2];
 };
 
 /* A team; members and epochs are uint32_t[num_images] at the given offsets
@@ -62,13 +66,13 @@ struct parcaf_team {
   int32_t number;          /* TEAM_NUMBER, -1 for the initial team */
   int32_t parent;          /* parent slot, -1 for the initial team */
   int32_t size;
-  uint64_t key;            /* parent slot and that parent's FORM TEAM count */
+  uint64_t key;            /* the parent's generation and FORM TEAM count */
   uint64_t members_off;
   uint64_t epochs_off;     /* barriers each member has arrived at */
   uint32_t joined;         /* images that have registered in FORM TEAM */
   uint32_t bar_word;       /* futex word bumped by each arrival */
   uint32_t bar_sleepers;
-  uint32_t pad;
+  uint32_t gen;            /* bumped each time the slot is given to a team */
 };
 
 struct parcaf_heap {
@@ -107,6 +111,9 @@ struct parcaf_token {
   int64_t lbound[GFC_MAX_DIMENSIONS];
   int64_t ubound[GFC_MAX_DIMENSIONS];
   uint64_t serial;         /* registration order in this image */
+  uint64_t desc;           /* the program's descriptor of an allocatable
+                              coarray array (this process's address): gfortran
+                              fills its bounds only after registering */
 };
 
 struct parcaf_lock {
@@ -193,6 +200,9 @@ static inline char *parcaf_token_data(struct parcaf_token *t, int global)
   return (char *)parcaf_remote(global, parcaf_local_view + t->data);
 }
 int parcaf_image_arg(int team_index, const char *op, int *stat);
+/* Copies the bounds of an allocatable coarray from the program's descriptor. */
+void parcaf_token_refresh(struct parcaf_token *t);
+void parcaf_refresh_pending(void);
 
 #endif
 
@@ -209,4 +219,4 @@ void parcaf_check_terminating(void);
 extern int parcaf_leaving;   /* set once this image has begun to end */
 void parcaf_terminate_normally(int code);
 int _gfortran_caf_this_image(int distance);
-unsigned *parcaf_coll_seq(void);
+unsigned *parcaf_coll_seq(int *level);

@@ -138,25 +138,25 @@ static bool combine(const struct red *r, char *acc, const char *x, size_t n)
 }
 
 /* This image's collective buffer of the current parity, at least n bytes. */
-static char *buffer(int parity, size_t n)
+static char *buffer(int level, int parity, size_t n)
 {
   struct parcaf_image *me = parcaf_image(parcaf_this_image);
   struct parcaf_segment *seg = (struct parcaf_segment *)parcaf_local_view;
-  if (me->coll_size[parity] < n) {
-    if (me->coll_off[parity])
-      parcaf_heap_free(&seg->asym, parcaf_local_view, me->coll_off[parity]);
-    me->coll_size[parity] = 0;
-    me->coll_off[parity] = parcaf_heap_alloc(&seg->asym, parcaf_local_view, n);
-    if (!me->coll_off[parity])
+  if (me->coll_size[level][parity] < n) {
+    if (me->coll_off[level][parity])
+      parcaf_heap_free(&seg->asym, parcaf_local_view, me->coll_off[level][parity]);
+    me->coll_size[level][parity] = 0;
+    me->coll_off[level][parity] = parcaf_heap_alloc(&seg->asym, parcaf_local_view, n);
+    if (!me->coll_off[level][parity])
       return NULL;
-    me->coll_size[parity] = n;
+    me->coll_size[level][parity] = n;
   }
-  return parcaf_local_view + me->coll_off[parity];
+  return parcaf_local_view + me->coll_off[level][parity];
 }
 
-static char *buffer_of(int global, int parity)
+static char *buffer_of(int global, int level, int parity)
 {
-  return parcaf_segment_base(global) + parcaf_image(global)->coll_off[parity];
+  return parcaf_segment_base(global) + parcaf_image(global)->coll_off[level][parity];
 }
 
 /* Packs the operand into buf (to_buf) or unpacks buf into it. */
@@ -190,9 +190,10 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
   size_t count = gfc_desc_elem_count(a), len = a->dtype.elem_len, bytes = count * len;
   if (r)
     r->len = len;
-  unsigned *seq = parcaf_coll_seq();
+  int level;
+  unsigned *seq = parcaf_coll_seq(&level);
   int parity = (int)(*seq)++ & 1;
-  char *mine = buffer(parity, bytes ? bytes : 1);
+  char *mine = buffer(level, parity, bytes ? bytes : 1);
   /* Every image must learn of an allocation failure, so it still meets
      the others at the barriers. */
   bool ok = mine != NULL;
@@ -207,11 +208,11 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
     for (int j = 1; j <= n && ok; j++) {
       if (j == idx || hi == lo)
         continue;
-      if (!parcaf_image(mem[j - 1])->coll_off[parity] || parcaf_image(mem[j - 1])->coll_size[parity] < bytes) {
+      if (!parcaf_image(mem[j - 1])->coll_off[level][parity] || parcaf_image(mem[j - 1])->coll_size[level][parity] < bytes) {
         ok = false;
         break;
       }
-      if (!combine(r, mine + lo * len, buffer_of(mem[j - 1], parity) + lo * len, hi - lo))
+      if (!combine(r, mine + lo * len, buffer_of(mem[j - 1], level, parity) + lo * len, hi - lo))
         parcaf_error_terminate(1, "%s: %s(kind=%d) operands are not supported", op, parcaf_type_name(r->type), r->kind);
     }
     rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
@@ -221,15 +222,15 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
       for (int j = 1; j <= n; j++) {
         size_t jlo = count * (size_t)(j - 1) / (size_t)n, jhi = count * (size_t)j / (size_t)n;
         if (j != idx)
-          memcpy(tmp + jlo * len, buffer_of(mem[j - 1], parity) + jlo * len, (jhi - jlo) * len);
+          memcpy(tmp + jlo * len, buffer_of(mem[j - 1], level, parity) + jlo * len, (jhi - jlo) * len);
       }
       pack(a, tmp, false);
     }
   } else if (!rc && !r && parcaf_this_image != g_root && bytes) {
-    if (parcaf_image(g_root)->coll_size[parity] < bytes)
+    if (parcaf_image(g_root)->coll_size[level][parity] < bytes)
       ok = false;
     else
-      pack(a, buffer_of(g_root, parity), false);
+      pack(a, buffer_of(g_root, level, parity), false);
   }
   parcaf_wait_end();
   if (rc) {

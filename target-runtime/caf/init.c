@@ -91,6 +91,10 @@ static void reap(pid_t pid, int wstatus, int *live)
   (*live)--;
   struct parcaf_image *im = parcaf_image(i);
   int st = __atomic_load_n(&im->status, __ATOMIC_ACQUIRE);
+  if (WIFSIGNALED(wstatus) && forwarded && WTERMSIG(wstatus) == forwarded) {
+    im->signal = forwarded;   /* the whole program is being stopped: not a failure */
+    return;
+  }
   if (WIFSIGNALED(wstatus)) {
     if (st == PARADBG_CAF_IMAGE_RUNNING || st == PARADBG_CAF_IMAGE_UNUSED) {
       im->signal = WTERMSIG(wstatus);
@@ -119,15 +123,25 @@ static int exit_status(void)
   struct parcaf_shared *s = parcaf_shared;
   if (s->error_image)
     return s->error_code;
-  int code = 0;
+  /* Failed images do not change the status of a program whose other
+     images ended normally; a program none of whose images did is killed. */
+  int code = 0, first_signal = 0;
+  bool any_stopped = false;
   for (uint32_t i = 1; i <= s->num_images; i++) {
     struct parcaf_image *im = parcaf_image((int)i);
     if (im->signal && !forwarded)
       fprintf(stderr, "libparcaf: image %u was killed by signal %d (%s)\n", i, im->signal,
               strsignal(im->signal));
-    if (!code && im->status == PARADBG_CAF_IMAGE_STOPPED)
-      code = im->stop_code;
+    if (im->signal && !first_signal)
+      first_signal = im->signal;
+    if (im->status == PARADBG_CAF_IMAGE_STOPPED) {
+      any_stopped = true;
+      if (!code)
+        code = im->stop_code;
+    }
   }
+  if (!any_stopped && first_signal)
+    return 128 + first_signal;
   return code;
 }
 
@@ -137,9 +151,14 @@ void parcaf_supervise(int n)
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = forward;
   sigemptyset(&sa.sa_mask);
+  /* A signal the program was started ignoring (nohup, a background job)
+     stays ignored; the images inherited that too. */
   int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
-  for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++)
-    sigaction(sigs[k], &sa, NULL);
+  for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++) {
+    struct sigaction old;
+    if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+      sigaction(sigs[k], &sa, NULL);
+  }
   int live = n;
   bool killed = false;
   while (live > 0) {
@@ -151,14 +170,16 @@ void parcaf_supervise(int n)
       break;
     }
     reap(pid, wstatus, &live);
-    if ((parcaf_shared->error_image || forwarded == SIGINT || forwarded == SIGTERM ||
-         forwarded == SIGHUP || forwarded == SIGQUIT) && !killed) {
+    /* Error termination, or images dying of a signal sent to the whole
+       program: the rest go too. */
+    bool interrupted = forwarded && WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == forwarded;
+    if ((parcaf_shared->error_image || interrupted) && !killed) {
       kill_images();
       killed = true;
     }
   }
   int code = exit_status();
-  if (forwarded && !parcaf_shared->error_image) {
+  if (killed && forwarded && !parcaf_shared->error_image) {
     signal(forwarded, SIG_DFL);
     raise(forwarded);
   }

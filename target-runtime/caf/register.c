@@ -34,6 +34,35 @@ int parcaf_image_arg(int team_index, const char *op, int *stat)
   return g;
 }
 
+static void describe(struct parcaf_token *t, const gfc_desc_t *d)
+{
+  t->rank = d ? d->dtype.rank : 0;
+  if (t->rank < 0 || t->rank > GFC_MAX_DIMENSIONS)
+    t->rank = 0;
+  t->type = d ? d->dtype.type : 0;
+  t->elem_len = d ? d->dtype.elem_len : 0;
+  for (int k = 0; k < t->rank; k++) {
+    t->lbound[k] = d->dim[k].lbound;
+    t->ubound[k] = d->dim[k].ubound;
+  }
+}
+
+static struct parcaf_token *pending;   /* registered, bounds not yet known */
+
+void parcaf_token_refresh(struct parcaf_token *t)
+{
+  const gfc_desc_t *d = (const gfc_desc_t *)(uintptr_t)t->desc;
+  if (d && d->dtype.rank == t->rank)
+    describe(t, d);
+}
+
+void parcaf_refresh_pending(void)
+{
+  if (pending && pending->magic == PARADBG_CAF_TOKEN_MAGIC)
+    parcaf_token_refresh(pending);
+  pending = NULL;
+}
+
 static void link_record(struct parcaf_token *t)
 {
   struct parcaf_segment *seg = own_segment();
@@ -56,19 +85,6 @@ static void unlink_record(struct parcaf_token *t)
   if (t->next)
     ((struct parcaf_token *)(parcaf_local_view + t->next))->prev = t->prev;
   seg->ntokens--;
-}
-
-static void describe(struct parcaf_token *t, const gfc_desc_t *d)
-{
-  t->rank = d ? d->dtype.rank : 0;
-  if (t->rank < 0 || t->rank > GFC_MAX_DIMENSIONS)
-    t->rank = 0;
-  t->type = d ? d->dtype.type : 0;
-  t->elem_len = d ? d->dtype.elem_len : 0;
-  for (int k = 0; k < t->rank; k++) {
-    t->lbound[k] = d->dim[k].lbound;
-    t->ubound[k] = d->dim[k].ubound;
-  }
 }
 
 static bool heap_full(size_t size, struct parcaf_heap *h, int *stat, char *errmsg, size_t len)
@@ -140,6 +156,10 @@ PARCAF_EXPORT void _gfortran_caf_register(size_t size, caf_register_t type, caf_
     t->data = r + RECORD_SIZE;
     t->serial = ++serial;
     describe(t, sync_obj ? NULL : desc);
+    if (type == CAF_REGTYPE_COARRAY_ALLOC && desc && desc->dtype.rank > 0) {
+      t->desc = (uintptr_t)desc;
+      pending = t;
+    }
     char *data = view + t->data;
     /* Memory the program already had is taken over with its contents. */
     if (!sync_obj && desc && desc->base_addr)

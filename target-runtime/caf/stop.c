@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "caf.h"
@@ -92,13 +93,14 @@ static void images_with(gfc_desc_t *array, int *kind, int want)
     }
   }
   array->base_addr = buf;
-  array->offset = (size_t)-1;
+  array->offset = 0;
   array->dtype.elem_len = (size_t)k;
   array->dtype.rank = 1;
   array->dtype.type = GFC_BT_INTEGER;
   array->span = k;
-  array->dim[0].lbound = 1;
-  array->dim[0].ubound = n;
+  /* gfortran 12 adds one to the upper bound it gets back. */
+  array->dim[0].lbound = 0;
+  array->dim[0].ubound = n - 1;
   array->dim[0].stride = 1;
 }
 
@@ -114,12 +116,50 @@ PARCAF_EXPORT void _gfortran_caf_stopped_images(gfc_desc_t *array, caf_team_t *t
   images_with(array, kind, GFC_STAT_STOPPED_IMAGE);
 }
 
-/* RANDOM_INIT: libgfortran seeds; it needs to know the image. */
+typedef void (*seed_fn)(int *size, gfc_desc_t *put, gfc_desc_t *get);
+
+/* Mixes `salt` into the current seed of libgfortran's generator, or with
+   replace, makes the seed a function of salt alone. */
+static void salt_seed(seed_fn seed, uint64_t salt, bool replace)
+{
+  int n = 0;
+  seed(&n, NULL, NULL);
+  if (n <= 0 || n > 4096)
+    return;
+  int s[n];
+  gfc_desc_t d;
+  memset(&d, 0, sizeof d);
+  d.base_addr = s;
+  d.offset = (size_t)-1;
+  d.dtype.elem_len = sizeof(int);
+  d.dtype.rank = 1;
+  d.dtype.type = GFC_BT_INTEGER;
+  d.span = sizeof(int);
+  d.dim[0].stride = 1;
+  d.dim[0].lbound = 1;
+  d.dim[0].ubound = n;
+  seed(NULL, NULL, &d);
+  for (int i = 0; i < n; i++) {
+    salt = salt * 6364136223846793005ULL + 1442695040888963407ULL;
+    s[i] = (replace ? 0 : s[i]) ^ (int)(salt >> 33);
+  }
+  seed(NULL, &d, NULL);
+}
+
+/* RANDOM_INIT.  libgfortran 12 seeds a repeatable generator from one
+   constant whatever the image, and an unrepeatable one from the system on
+   each image, so the image (or the program's run) is mixed in here. */
 PARCAF_EXPORT void _gfortran_caf_random_init(bool repeatable, bool image_distinct)
 {
-  /* Its LOGICAL arguments are 4-byte integers. */
+  /* Their LOGICAL arguments are 4-byte integers. */
   void (*init)(int, int, int) = (void (*)(int, int, int))dlsym(RTLD_DEFAULT, "_gfortran_random_init");
-  if (!init)
-    parcaf_error_terminate(1, "RANDOM_INIT: libgfortran's _gfortran_random_init is not loaded");
-  init((int)repeatable, (int)image_distinct, _gfortran_caf_this_image(0));
+  seed_fn seed = (seed_fn)dlsym(RTLD_DEFAULT, "_gfortran_random_seed_i4");
+  if (!init || !seed)
+    parcaf_error_terminate(1, "RANDOM_INIT: libgfortran's random number generator is not loaded");
+  int image = _gfortran_caf_this_image(0);
+  init((int)repeatable, (int)image_distinct, image);
+  if (repeatable && image_distinct)
+    salt_seed(seed, (uint64_t)parcaf_this_image, false);
+  else if (!repeatable && !image_distinct && parcaf_shared)
+    salt_seed(seed, (uint64_t)parcaf_shared->supervisor_pid << 20, true);
 }

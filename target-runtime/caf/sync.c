@@ -14,6 +14,7 @@ static void report_image(int *stat, char *errmsg, size_t len, int code, const ch
 PARCAF_EXPORT void _gfortran_caf_sync_all(int *stat, char *errmsg, size_t errmsg_len)
 {
   PARCAF_GASP(GASP_CAF_SYNC_ALL, GASP_START);
+  parcaf_refresh_pending();   /* gfortran syncs right after ALLOCATE */
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   int who = 0;
   int rc = parcaf_barrier(parcaf_cur_slot(), parcaf_cur_index(), PARADBG_CAF_WAIT_SYNC_ALL, &who);

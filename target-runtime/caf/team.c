@@ -11,21 +11,40 @@ struct team_handle {          /* what a TEAM_TYPE variable points to */
   int slot;
   int number;
   int index;
-  int released;
-  uint64_t key;               /* to notice a slot reused after END TEAM */
+  struct team_handle *next;   /* this image's live handles */
 };
 
 struct frame {
   int slot;
   int index;
-  unsigned forms;             /* FORM TEAM statements executed in this team */
   unsigned collectives;       /* collectives executed in this team */
   struct team_handle *handle;
 };
 
-#define MAX_DEPTH 32
+#define MAX_DEPTH PARCAF_MAX_DEPTH
 static struct frame stack[MAX_DEPTH];
 static int depth;
+
+static struct team_handle *handles;
+
+/* A TEAM_TYPE variable formed again lets go of its old team, whose slot is
+   free once every member has done so.  Anything else in the variable (it
+   may never have been set) is not ours and is left alone. */
+static void release_old(caf_team_t *team)
+{
+  for (struct team_handle **p = &handles; *p; p = &(*p)->next) {
+    if (*p != *team)
+      continue;
+    struct team_handle *h = *p;
+    for (int i = 1; i < depth; i++)
+      if (stack[i].handle == h)
+        return;   /* still in use by CHANGE TEAM */
+    *p = h->next;
+    __atomic_sub_fetch(&parcaf_team(h->slot)->refs, 1, __ATOMIC_ACQ_REL);
+    free(h);
+    return;
+  }
+}
 
 struct parcaf_team *parcaf_team(int slot)
 {
@@ -64,7 +83,7 @@ void parcaf_team_init(void)
 void parcaf_team_start(int image)
 {
   depth = 1;
-  stack[0] = (struct frame){0, image, 0, 0, NULL};
+  stack[0] = (struct frame){0, image, 0, NULL};
   struct parcaf_image *im = parcaf_image(image);
   im->team = 0;
   im->team_index = image;
@@ -140,6 +159,7 @@ static int find_slot(int parent, uint64_t key, int number)
   t->number = number;
   t->size = 0;
   t->joined = 0;
+  t->gen++;
   memset(parcaf_team_epochs(t), 0, parcaf_shared->num_images * sizeof(uint32_t));
   return free_slot;
 }
@@ -155,7 +175,18 @@ PARCAF_EXPORT void _gfortran_caf_form_team(int team_no, caf_team_t *team, int un
   (void)unused;
   PARCAF_GASP(GASP_CAF_FORM_TEAM, GASP_START, team_no);
   struct frame *f = &stack[depth - 1];
-  uint64_t key = ((uint64_t)f->slot << 32) | ++f->forms;
+  /* FORM TEAM statements this image has executed in each team: the same
+     on every member, so (generation, count) names the new team. */
+  static struct {
+    uint32_t gen;
+    uint32_t forms;
+  } counts[PARCAF_MAX_TEAMS];
+  uint32_t gen = parcaf_team(f->slot)->gen;
+  if (counts[f->slot].gen != gen) {
+    counts[f->slot].gen = gen;
+    counts[f->slot].forms = 0;
+  }
+  uint64_t key = ((uint64_t)gen << 32) | ++counts[f->slot].forms;
   if (team_no <= 0)
     parcaf_error_terminate(1, "FORM TEAM: the team number %d is not positive", team_no);
   team_lock();
@@ -188,7 +219,6 @@ PARCAF_EXPORT void _gfortran_caf_form_team(int team_no, caf_team_t *team, int un
     parcaf_error_terminate(1, "FORM TEAM: out of memory");
   h->slot = slot;
   h->number = team_no;
-  h->key = key;
   for (int i = 0; i < t->size; i++)
     if (mem[i] == (uint32_t)parcaf_this_image)
       h->index = i + 1;
@@ -196,6 +226,9 @@ PARCAF_EXPORT void _gfortran_caf_form_team(int team_no, caf_team_t *team, int un
   if (first + 1 == (uint32_t)parcaf_this_image)
     memset(joined, 0, parcaf_shared->num_images * sizeof(uint32_t));
   parent_sync(f);
+  release_old(team);
+  h->next = handles;
+  handles = h;
   *team = h;
   PARCAF_GASP(GASP_CAF_FORM_TEAM, GASP_END, team_no);
 }
@@ -205,9 +238,6 @@ static struct team_handle *handle_of(caf_team_t *team, const char *op)
   struct team_handle *h = team ? (struct team_handle *)*team : NULL;
   if (!h || h->slot <= 0 || h->slot >= PARCAF_MAX_TEAMS)
     parcaf_error_terminate(1, "%s: the team variable was not defined by FORM TEAM", op);
-  if (h->released && parcaf_team(h->slot)->key != h->key)
-    parcaf_error_terminate(1, "%s: team %d has been left by all its images and no longer exists",
-                           op, h->number);
   return h;
 }
 
@@ -218,7 +248,7 @@ PARCAF_EXPORT void _gfortran_caf_change_team(caf_team_t *team, int coselector)
   PARCAF_GASP(GASP_CAF_CHANGE_TEAM, GASP_START, h->number);
   if (depth == MAX_DEPTH)
     parcaf_error_terminate(1, "CHANGE TEAM: teams nested more than %d deep", MAX_DEPTH - 1);
-  stack[depth++] = (struct frame){h->slot, h->index, 0, 0, h};
+  stack[depth++] = (struct frame){h->slot, h->index, 0, h};
   struct parcaf_image *im = parcaf_image(parcaf_this_image);
   im->team = h->slot;
   im->team_index = h->index;
@@ -237,10 +267,6 @@ PARCAF_EXPORT void _gfortran_caf_end_team(caf_team_t *team)
   PARCAF_GASP(GASP_CAF_END_TEAM, GASP_START, number);
   parcaf_barrier(f->slot, f->index, PARADBG_CAF_WAIT_TEAM, &who);
   depth--;
-  if (!f->handle->released) {
-    f->handle->released = 1;
-    __atomic_sub_fetch(&parcaf_team(f->slot)->refs, 1, __ATOMIC_ACQ_REL);
-  }
   struct parcaf_image *im = parcaf_image(parcaf_this_image);
   im->team = stack[depth - 1].slot;
   im->team_index = stack[depth - 1].index;
@@ -266,7 +292,8 @@ PARCAF_EXPORT int _gfortran_caf_team_number(caf_team_t *team)
 
 /* Collectives alternate between two buffers; the count that picks one
    belongs to the team, so that images agree on it after END TEAM. */
-unsigned *parcaf_coll_seq(void)
+unsigned *parcaf_coll_seq(int *level)
 {
+  *level = depth - 1;
   return &stack[depth - 1].collectives;
 }

@@ -35,7 +35,16 @@ bool parcaf_elems_from_desc(struct parcaf_elems *e, const gfc_desc_t *d, char *b
   for (int k = 0; k < e->rank; k++) {
     gfc_index_t n = d->dim[k].ubound - d->dim[k].lbound + 1;
     e->step[k] = d->dim[k].stride * span;
-    if (vec && vec[k].nvec > 0) {
+    if (vec && vec[k].nvec == 0) {
+      /* With a vector in some dimension, every dimension's section is in
+         the vector array; the descriptor then only spans the extents. */
+      gfc_index_t lo = vec[k].u.triplet.lower_bound, hi = vec[k].u.triplet.upper_bound;
+      gfc_index_t st = vec[k].u.triplet.stride ? vec[k].u.triplet.stride : 1;
+      base += (lo - d->dim[k].lbound) * e->step[k];
+      e->base = base;
+      e->step[k] *= st;
+      n = (hi - lo + st) / st;
+    } else if (vec && vec[k].nvec > 0) {
       n = (gfc_index_t)vec[k].nvec;
       e->voff[k] = malloc(vec[k].nvec * sizeof(ptrdiff_t));
       if (!e->voff[k] || !vector_values(e->voff[k], &vec[k], d->dim[k].lbound, e->step[k])) {
