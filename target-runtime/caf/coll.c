@@ -177,6 +177,17 @@ static void pack(gfc_desc_t *a, char *buf, bool to_buf)
     parcaf_transfer(&e, &b, false, err, sizeof err);
 }
 
+static bool contiguous(gfc_desc_t *a)
+{
+  struct parcaf_elems e;
+  char err[100];
+  if (!parcaf_elems_from_desc(&e, a, a->base_addr, NULL, 0, err, sizeof err))
+    return false;
+  bool c = parcaf_elems_contiguous(&e);
+  parcaf_elems_free(&e);
+  return c;
+}
+
 static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, int *stat, char *errmsg,
                        size_t errmsg_len)
 {
@@ -217,14 +228,18 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
     }
     rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
     if (!rc && ok && (!root || parcaf_this_image == g_root) && bytes) {
-      /* Gather the n reduced pieces, each from the image that made it. */
-      char *tmp = mine;
+      /* Gather the n reduced pieces, each from the image that made it:
+         straight into a contiguous operand, else through our buffer. */
+      bool direct = contiguous(a);
+      char *to = direct ? a->base_addr : mine;
       for (int j = 1; j <= n; j++) {
         size_t jlo = count * (size_t)(j - 1) / (size_t)n, jhi = count * (size_t)j / (size_t)n;
-        if (j != idx)
-          memcpy(tmp + jlo * len, buffer_of(mem[j - 1], level, parity) + jlo * len, (jhi - jlo) * len);
+        if (j != idx || direct)
+          memcpy(to + jlo * len, (j == idx ? mine : buffer_of(mem[j - 1], level, parity)) + jlo * len,
+                 (jhi - jlo) * len);
       }
-      pack(a, tmp, false);
+      if (!direct)
+        pack(a, mine, false);
     }
   } else if (!rc && !r && parcaf_this_image != g_root && bytes) {
     if (parcaf_image(g_root)->coll_size[level][parity] < bytes)
