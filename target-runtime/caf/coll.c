@@ -20,9 +20,11 @@ struct red {
   int a_len;
 };
 
-#define SUM(T) for (size_t i = 0; i < n; i++) ((T *)acc)[i] += ((const T *)x)[i]
-#define MIN(T) for (size_t i = 0; i < n; i++) if (((const T *)x)[i] < ((T *)acc)[i]) ((T *)acc)[i] = ((const T *)x)[i]
-#define MAX(T) for (size_t i = 0; i < n; i++) if (((const T *)x)[i] > ((T *)acc)[i]) ((T *)acc)[i] = ((const T *)x)[i]
+#define SUM(T) for (size_t i = 0; i < n; i++) ((T *)out)[i] = ((const T *)acc)[i] + ((const T *)x)[i]
+#define MIN(T) for (size_t i = 0; i < n; i++) \
+    ((T *)out)[i] = ((const T *)x)[i] < ((const T *)acc)[i] ? ((const T *)x)[i] : ((const T *)acc)[i]
+#define MAX(T) for (size_t i = 0; i < n; i++) \
+    ((T *)out)[i] = ((const T *)x)[i] > ((const T *)acc)[i] ? ((const T *)x)[i] : ((const T *)acc)[i]
 #define NUMERIC_KINDS(X, type, kind)                                          \
   if (type == GFC_BT_INTEGER) {                                               \
     switch (kind) {                                                           \
@@ -103,18 +105,24 @@ static void user_op(const struct red *r, char *acc, char *x)
   parcaf_error_terminate(1, "CO_REDUCE: %s(kind=%d) operands are not supported", parcaf_type_name(r->type), r->kind);
 }
 
-static bool combine(const struct red *r, char *acc, const char *x, size_t n)
+/* out = acc OP x, element-wise; out may be acc. */
+static bool combine(const struct red *r, char *out, const char *acc, const char *x, size_t n)
 {
+  if (out != acc && (r->op == RED_USER || r->type == GFC_BT_CHARACTER)) {
+    memcpy(out, acc, n * r->len);
+    acc = out;
+  }
+  char *accw = out;
   if (r->op == RED_USER) {
     for (size_t i = 0; i < n; i++)
-      user_op(r, acc + i * r->len, (char *)x + i * r->len);
+      user_op(r, accw + i * r->len, (char *)x + i * r->len);
     return true;
   }
   if (r->type == GFC_BT_CHARACTER && r->op != RED_SUM) {
     for (size_t i = 0; i < n; i++) {
       int c = char_cmp(x + i * r->len, acc + i * r->len, r->len, r->kind);
       if (r->op == RED_MIN ? c < 0 : c > 0)
-        memcpy(acc + i * r->len, x + i * r->len, r->len);
+        memcpy(accw + i * r->len, x + i * r->len, r->len);
     }
     return true;
   }
@@ -208,35 +216,46 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
   /* Every image must learn of an allocation failure, so it still meets
      the others at the barriers. */
   bool ok = mine != NULL;
-  bool sender = !r ? parcaf_this_image == g_root : true;
-  if (ok && sender)
-    pack(a, mine, true);
+  /* A contiguous operand is read and written in place: this image's own
+     slice never goes through its buffer. */
+  bool direct = contiguous(a);
+  char *user = a->base_addr;
+  size_t lo = count * (size_t)(idx - 1) / (size_t)n, hi = count * (size_t)idx / (size_t)n;
+  if (ok && (r || parcaf_this_image == g_root)) {
+    if (r && direct) {
+      memcpy(mine, user, lo * len);
+      memcpy(mine + hi * len, user + hi * len, (count - hi) * len);
+    } else {
+      pack(a, mine, true);
+    }
+  }
   parcaf_wait_begin(PARADBG_CAF_WAIT_COLLECTIVE, g_root, NULL);
   int rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
+  uint32_t *mem = parcaf_team_members(parcaf_team(slot));
   if (!rc && r) {
-    uint32_t *mem = parcaf_team_members(parcaf_team(slot));
-    size_t lo = count * (size_t)(idx - 1) / (size_t)n, hi = count * (size_t)idx / (size_t)n;
-    for (int j = 1; j <= n && ok; j++) {
-      if (j == idx || hi == lo)
+    /* Reduce this image's slice across every image's contribution. */
+    const char *acc = (direct ? user : mine) + lo * len;
+    for (int j = 1; j <= n && ok && hi > lo; j++) {
+      if (j == idx)
         continue;
-      if (!parcaf_image(mem[j - 1])->coll_off[level][parity] || parcaf_image(mem[j - 1])->coll_size[level][parity] < bytes) {
+      struct parcaf_image *other = parcaf_image((int)mem[j - 1]);
+      if (!other->coll_off[level][parity] || other->coll_size[level][parity] < bytes) {
         ok = false;
         break;
       }
-      if (!combine(r, mine + lo * len, buffer_of(mem[j - 1], level, parity) + lo * len, hi - lo))
+      if (!combine(r, mine + lo * len, acc, buffer_of((int)mem[j - 1], level, parity) + lo * len, hi - lo))
         parcaf_error_terminate(1, "%s: %s(kind=%d) operands are not supported", op, parcaf_type_name(r->type), r->kind);
+      acc = mine + lo * len;
     }
     rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
-    if (!rc && ok && (!root || parcaf_this_image == g_root) && bytes) {
-      /* Gather the n reduced pieces, each from the image that made it:
-         straight into a contiguous operand, else through our buffer. */
-      bool direct = contiguous(a);
-      char *to = direct ? a->base_addr : mine;
+    if (!rc && ok && n > 1 && (!root || parcaf_this_image == g_root) && bytes) {
+      /* Gather the n reduced slices, each from the image that made it. */
+      char *to = direct ? user : mine;
       for (int j = 1; j <= n; j++) {
         size_t jlo = count * (size_t)(j - 1) / (size_t)n, jhi = count * (size_t)j / (size_t)n;
+        const char *from = j == idx ? mine : buffer_of((int)mem[j - 1], level, parity);
         if (j != idx || direct)
-          memcpy(to + jlo * len, (j == idx ? mine : buffer_of(mem[j - 1], level, parity)) + jlo * len,
-                 (jhi - jlo) * len);
+          memcpy(to + jlo * len, from + jlo * len, (jhi - jlo) * len);
       }
       if (!direct)
         pack(a, mine, false);
