@@ -20,10 +20,10 @@ struct red {
   int a_len;
 };
 
-#define SUM(T) for (size_t i = 0; i < n; i++) ((T *)out)[i] = ((const T *)acc)[i] + ((const T *)x)[i]
-#define MIN(T) for (size_t i = 0; i < n; i++) \
+#define SUM(T) _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) ((T *)out)[i] = ((const T *)acc)[i] + ((const T *)x)[i]
+#define MIN(T) _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) \
     ((T *)out)[i] = ((const T *)x)[i] < ((const T *)acc)[i] ? ((const T *)x)[i] : ((const T *)acc)[i]
-#define MAX(T) for (size_t i = 0; i < n; i++) \
+#define MAX(T) _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) \
     ((T *)out)[i] = ((const T *)x)[i] > ((const T *)acc)[i] ? ((const T *)x)[i] : ((const T *)acc)[i]
 #define NUMERIC_KINDS(X, type, kind)                                          \
   if (type == GFC_BT_INTEGER) {                                               \
@@ -105,7 +105,10 @@ static void user_op(const struct red *r, char *acc, char *x)
   parcaf_error_terminate(1, "CO_REDUCE: %s(kind=%d) operands are not supported", parcaf_type_name(r->type), r->kind);
 }
 
-/* out = acc OP x, element-wise; out may be acc. */
+/* out = acc OP x, element-wise; out may be acc.  The loops run over
+   megabytes: they are vectorised even when the library is built with -O2,
+   whose cost model leaves loops of unknown length scalar. */
+__attribute__((optimize("O3")))
 static bool combine(const struct red *r, char *out, const char *acc, const char *x, size_t n)
 {
   if (out != acc && (r->op == RED_USER || r->type == GFC_BT_CHARACTER)) {
