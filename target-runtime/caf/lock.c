@@ -36,15 +36,15 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
     return;
   struct parcaf_lock *lk = element(t, index, g, op);
   int me = parcaf_this_image;
-  if (critical)
-    PARCAF_GASP(GASP_CAF_CRITICAL, GASP_START, (const void *)lk);
-  else
-    PARCAF_GASP(GASP_CAF_LOCK, GASP_START, g, (const void *)lk);
   int owner = __atomic_load_n(&lk->owner, __ATOMIC_ACQUIRE);
   if (owner == me) {
     parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_LOCKED, "%s: the lock variable is already locked by this image", op);
     return;
   }
+  if (critical)
+    PARCAF_GASP(GASP_CAF_CRITICAL, GASP_START, (const void *)lk);
+  else
+    PARCAF_GASP(GASP_CAF_LOCK, GASP_START, g, (const void *)lk);
   int zero = 0;
   if (acquired_lock) {
     *acquired_lock = __atomic_compare_exchange_n(&lk->owner, &zero, me, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
