@@ -15,6 +15,8 @@ enum { RESOLVED, UNALLOCATED, BAD };
 struct walk {
   char err[200];
   int g;
+  bool whole;                         /* ended with a whole array: its bounds */
+  gfc_index_t lbound[GFC_MAX_DIMENSIONS];
 };
 
 /* A pointer stored in image g's memory, as an address we can use here;
@@ -49,7 +51,10 @@ static int array_ref(struct walk *w, const caf_reference_t *r, const gfc_desc_t 
 {
   gfc_index_t span = gfc_desc_span(d);
   e->base = base;
+  w->whole = true;
   for (int k = 0; k < d->dtype.rank; k++) {
+    w->whole = w->whole && r->u.a.mode[k] == CAF_ARR_REF_FULL;
+    w->lbound[k] = d->dim[k].lbound;
     gfc_index_t lb = d->dim[k].lbound, ub = d->dim[k].ubound, bstep = d->dim[k].stride * span;
     gfc_index_t first, last, stride = 1;
     switch (r->u.a.mode[k]) {
@@ -118,13 +123,14 @@ static int static_array_ref(struct walk *w, const caf_reference_t *r, struct par
       continue;
     }
     bool range = r->u.a.mode[k] == CAF_ARR_REF_RANGE || r->u.a.mode[k] == CAF_ARR_REF_FULL;
-    if (!range || stride <= 0) {
+    if (!range || stride == 0) {
       snprintf(w->err, sizeof w->err, "reference mode %d on a fixed-size array is not supported", r->u.a.mode[k]);
       return BAD;
     }
     int j = e->rank++;
     e->base += start * item;
-    e->extent[j] = end >= start ? (size_t)((end - start) / stride + 1) : 0;
+    gfc_index_t n = (end - start) / stride + 1;
+    e->extent[j] = n > 0 ? (size_t)n : 0;
     e->step[j] = stride * item;
   }
   return RESOLVED;
@@ -137,12 +143,23 @@ static int resolve(struct walk *w, struct parcaf_token *t, caf_reference_t *ref,
   e->base = parcaf_token_data(t, w->g);
   gfc_desc_t d;
   bool have_desc = false, bad;
-  if (t->desc) {   /* an allocatable coarray array: same bounds on every image */
-    parcaf_token_refresh(t);
-    memcpy(&d, (const void *)(uintptr_t)t->desc, offsetof(gfc_desc_t, dim) + (size_t)t->rank * sizeof(gfc_dim_t));
+  if (t->rank > 0 && t->regtype == CAF_REGTYPE_COARRAY_ALLOC) {
+    /* An allocated coarray array: the same bounds on every image. */
+    memset(&d, 0, sizeof d);
+    d.dtype.rank = (signed char)t->rank;
+    d.dtype.elem_len = t->elem_len;
+    d.span = (gfc_index_t)t->elem_len;
+    gfc_index_t stride = 1;
+    for (int k = 0; k < t->rank; k++) {
+      d.dim[k].lbound = t->lbound[k];
+      d.dim[k].ubound = t->ubound[k];
+      d.dim[k].stride = stride;
+      stride *= t->ubound[k] - t->lbound[k] + 1;
+    }
     have_desc = true;
   }
   for (caf_reference_t *r = ref; r; r = r->next) {
+    w->whole = false;
     switch (r->type) {
     case CAF_REF_COMPONENT:
       if (r->u.c.caf_token_offset > 0) {
@@ -232,8 +249,9 @@ static int resolve_or_report(struct walk *w, struct parcaf_token *t, int image_i
 }
 
 /* Gives an unallocated or differently shaped allocatable destination the
-   shape of the source, as intrinsic assignment to an allocatable does. */
-static bool reallocate(gfc_desc_t *dst, const struct parcaf_elems *s)
+   shape of the source, as intrinsic assignment to an allocatable does; the
+   bounds are the source's when it is a whole array (lb), else from 1. */
+static bool reallocate(gfc_desc_t *dst, const struct parcaf_elems *s, const gfc_index_t *lb)
 {
   int rank = dst->dtype.rank;
   bool same = dst->base_addr != NULL && rank == s->rank;
@@ -248,10 +266,10 @@ static bool reallocate(gfc_desc_t *dst, const struct parcaf_elems *s)
   dst->base_addr = p;
   gfc_index_t stride = 1, offset = 0;
   for (int k = 0; k < rank; k++) {
-    dst->dim[k].lbound = 1;
-    dst->dim[k].ubound = (gfc_index_t)s->extent[k];
+    dst->dim[k].lbound = lb ? lb[k] : 1;
+    dst->dim[k].ubound = dst->dim[k].lbound + (gfc_index_t)s->extent[k] - 1;
     dst->dim[k].stride = stride;
-    offset -= stride;
+    offset -= stride * dst->dim[k].lbound;
     stride *= (gfc_index_t)s->extent[k];
   }
   dst->offset = (size_t)offset;
@@ -281,7 +299,7 @@ PARCAF_EXPORT void _gfortran_caf_get_by_ref(caf_token_t token, int image_index, 
   struct parcaf_elems s, d;
   if (resolve_or_report(&w, t, image_index, refs, &s, src_type, src_kind, op, stat) != RESOLVED)
     return;
-  if (dst_reallocatable && !reallocate(dst, &s)) {
+  if (dst_reallocatable && !reallocate(dst, &s, w.whole ? w.lbound : NULL)) {
     parcaf_elems_free(&s);
     parcaf_report(stat, NULL, 0, 1, "%s: out of memory", op);
     return;

@@ -111,9 +111,12 @@ struct parcaf_token {
   int64_t lbound[GFC_MAX_DIMENSIONS];
   int64_t ubound[GFC_MAX_DIMENSIONS];
   uint64_t serial;         /* registration order in this image */
-  uint64_t desc;           /* the program's descriptor of an allocatable
-                              coarray array (this process's address): gfortran
-                              fills its bounds only after registering */
+  uint64_t desc;           /* the program's descriptor of an ALLOCATE'd
+                              coarray (this process's address): gfortran fills
+                              its bounds after registering, and END TEAM
+                              deallocates through it */
+  int32_t depth;           /* team nesting depth it was allocated at */
+  int32_t pad;
 };
 
 struct parcaf_lock {
@@ -200,9 +203,12 @@ static inline char *parcaf_token_data(struct parcaf_token *t, int global)
   return (char *)parcaf_remote(global, parcaf_local_view + t->data);
 }
 int parcaf_image_arg(int team_index, const char *op, int *stat);
-/* Copies the bounds of an allocatable coarray from the program's descriptor. */
-void parcaf_token_refresh(struct parcaf_token *t);
+/* Copies the bounds of coarrays just allocated from the program's
+   descriptors (gfortran's SYNC ALL after ALLOCATE is the moment). */
 void parcaf_refresh_pending(void);
+/* END TEAM: deallocates what this image allocated at that depth. */
+void parcaf_free_team_coarrays(int depth);
+int parcaf_cur_depth(void);
 
 #endif
 

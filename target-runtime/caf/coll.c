@@ -235,10 +235,13 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
   parcaf_wait_begin(PARADBG_CAF_WAIT_COLLECTIVE, g_root, NULL);
   int rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
   uint32_t *mem = parcaf_team_members(parcaf_team(slot));
-  if (!rc && r) {
-    /* Reduce this image's slice across every image's contribution. */
+  if (r) {
+    /* Reduce this image's slice across every image's contribution.  Both
+       barriers are always met, so every image's count of arrivals stays
+       the same even when one of them reports a failure. */
+    int rc1 = rc;
     const char *acc = (direct ? user : mine) + lo * len;
-    for (int j = 1; j <= n && ok && hi > lo; j++) {
+    for (int j = 1; j <= n && ok && !rc1 && hi > lo; j++) {
       if (j == idx)
         continue;
       struct parcaf_image *other = parcaf_image((int)mem[j - 1]);
@@ -250,7 +253,12 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
         parcaf_error_terminate(1, "%s: %s(kind=%d) operands are not supported", op, parcaf_type_name(r->type), r->kind);
       acc = mine + lo * len;
     }
-    rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
+    int who2 = 0;
+    rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who2);
+    if (rc1)
+      rc = rc1;
+    else
+      who = who2;
     if (!rc && ok && n > 1 && (!root || parcaf_this_image == g_root) && bytes) {
       /* Gather the n reduced slices, each from the image that made it. */
       char *to = direct ? user : mine;

@@ -32,7 +32,8 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
   const char *op = critical ? "CRITICAL" : "LOCK";
   /* One CRITICAL construct excludes every image: its lock lives on image 1. */
   int g = critical ? 1 : parcaf_image_arg(image_index, op, stat);
-  if (!g || failed_report(g, image_index, op, stat, errmsg, errmsg_len))
+  /* The critical lock's memory outlives image 1 in the shared mapping. */
+  if (!g || (!critical && failed_report(g, image_index, op, stat, errmsg, errmsg_len)))
     return;
   struct parcaf_lock *lk = element(t, index, g, op);
   int me = parcaf_this_image;
@@ -67,7 +68,7 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
                     op, owner, parcaf_image_fate(owner, fate, sizeof fate));
       return;
     }
-    if (failed_report(g, image_index, op, stat, errmsg, errmsg_len)) {
+    if (!critical && failed_report(g, image_index, op, stat, errmsg, errmsg_len)) {
       parcaf_wait_end();
       return;
     }
@@ -123,6 +124,10 @@ PARCAF_EXPORT void _gfortran_caf_event_post(caf_token_t token, size_t index, int
   int g = parcaf_image_arg(image_index, "EVENT POST", stat);
   if (!g || failed_report(g, image_index, "EVENT POST", stat, errmsg, errmsg_len))
     return;
+  if (parcaf_image_stat(g) == GFC_STAT_STOPPED_IMAGE) {
+    parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, "EVENT POST: image %d has stopped", image_index);
+    return;
+  }
   struct parcaf_event *ev = element(t, index, g, "EVENT POST");
   PARCAF_GASP(GASP_CAF_EVENT_POST, GASP_ATOMIC, g, (const void *)ev);
   __atomic_add_fetch(&ev->count, 1, __ATOMIC_SEQ_CST);

@@ -1,6 +1,7 @@
 /* Registering coarrays: a token record and the data, in the symmetric heap
    for coarrays every image allocates together, in the image's own heap for
    allocatable components; each image keeps its records in a registry. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "caf.h"
@@ -47,20 +48,38 @@ static void describe(struct parcaf_token *t, const gfc_desc_t *d)
   }
 }
 
-static struct parcaf_token *pending;   /* registered, bounds not yet known */
+/* Registered, bounds not yet filled in by the program. */
+static struct parcaf_token **pending;
+static size_t npending, pending_cap;
 
-void parcaf_token_refresh(struct parcaf_token *t)
+static void add_pending(struct parcaf_token *t)
 {
-  const gfc_desc_t *d = (const gfc_desc_t *)(uintptr_t)t->desc;
-  if (d && d->dtype.rank == t->rank)
-    describe(t, d);
+  if (npending == pending_cap) {
+    size_t cap = pending_cap ? 2 * pending_cap : 8;
+    struct parcaf_token **p = realloc(pending, cap * sizeof *p);
+    if (!p)
+      return;   /* only the debugger's copy of the bounds stays stale */
+    pending = p;
+    pending_cap = cap;
+  }
+  pending[npending++] = t;
+}
+
+static void drop_pending(struct parcaf_token *t)
+{
+  for (size_t i = 0; i < npending; i++)
+    if (pending[i] == t)
+      pending[i] = pending[--npending];
 }
 
 void parcaf_refresh_pending(void)
 {
-  if (pending && pending->magic == PARADBG_CAF_TOKEN_MAGIC)
-    parcaf_token_refresh(pending);
-  pending = NULL;
+  for (size_t i = 0; i < npending; i++) {
+    const gfc_desc_t *d = (const gfc_desc_t *)(uintptr_t)pending[i]->desc;
+    if (d && d->dtype.rank == pending[i]->rank)
+      describe(pending[i], d);
+  }
+  npending = 0;
 }
 
 static void link_record(struct parcaf_token *t)
@@ -111,8 +130,19 @@ PARCAF_EXPORT void _gfortran_caf_register(size_t size, caf_register_t type, caf_
     nbytes = (size_t)-1;
   struct parcaf_token *t;
 
+  /* gfortran 12 allocates a component on assignment (s%y = [...]) with
+     COARRAY_ALLOC on the component's own token, inside the coarray. */
+  if (type == CAF_REGTYPE_COARRAY_ALLOC && parcaf_is_local_view(token, sizeof *token) && *token &&
+      parcaf_is_local_view(*token, sizeof(struct parcaf_token)) &&
+      ((struct parcaf_token *)*token)->magic == PARADBG_CAF_TOKEN_MAGIC &&
+      ((struct parcaf_token *)*token)->regtype == CAF_REGTYPE_COARRAY_ALLOC_REGISTER_ONLY)
+    type = CAF_REGTYPE_COARRAY_ALLOC_ALLOCATE_ONLY;
+
   if (type == CAF_REGTYPE_COARRAY_ALLOC_ALLOCATE_ONLY) {
     t = parcaf_token_check(*token, "ALLOCATE");
+    if (t->data)
+      parcaf_heap_free(&seg->asym, view, t->data);
+    t->data = 0;
     uint64_t d = parcaf_heap_alloc(&seg->asym, view, nbytes ? nbytes : 1);
     if (!d) {
       heap_full(nbytes, &seg->asym, stat, errmsg, errmsg_len);
@@ -156,9 +186,11 @@ PARCAF_EXPORT void _gfortran_caf_register(size_t size, caf_register_t type, caf_
     t->data = r + RECORD_SIZE;
     t->serial = ++serial;
     describe(t, sync_obj ? NULL : desc);
-    if (type == CAF_REGTYPE_COARRAY_ALLOC && desc && desc->dtype.rank > 0) {
+    t->depth = parcaf_this_image ? parcaf_cur_depth() : 0;
+    if ((type == CAF_REGTYPE_COARRAY_ALLOC || type == CAF_REGTYPE_LOCK_ALLOC || type == CAF_REGTYPE_EVENT_ALLOC) && desc) {
       t->desc = (uintptr_t)desc;
-      pending = t;
+      if (desc->dtype.rank > 0)
+        add_pending(t);
     }
     char *data = view + t->data;
     /* Memory the program already had is taken over with its contents. */
@@ -175,6 +207,14 @@ PARCAF_EXPORT void _gfortran_caf_register(size_t size, caf_register_t type, caf_
   PARCAF_GASP(GASP_CAF_REGISTER, GASP_END, size, (int)type, (void *)*token);
 }
 
+static void free_symmetric(struct parcaf_token *t)
+{
+  drop_pending(t);
+  unlink_record(t);
+  t->magic = 0;
+  parcaf_heap_free(&own_segment()->sym, parcaf_local_view, (uint64_t)((char *)t - parcaf_local_view));
+}
+
 PARCAF_EXPORT void _gfortran_caf_deregister(caf_token_t *token, caf_deregister_t type, int *stat,
                                             char *errmsg, size_t errmsg_len)
 {
@@ -182,6 +222,7 @@ PARCAF_EXPORT void _gfortran_caf_deregister(caf_token_t *token, caf_deregister_t
   PARCAF_GASP(GASP_CAF_DEREGISTER, GASP_START, (void *)t);
   struct parcaf_segment *seg = own_segment();
   char *view = parcaf_local_view;
+  int rc = 0, who = 0;
   if (t->regtype == CAF_REGTYPE_COARRAY_ALLOC_REGISTER_ONLY) {
     if (t->data)
       parcaf_heap_free(&seg->asym, view, t->data);
@@ -194,11 +235,34 @@ PARCAF_EXPORT void _gfortran_caf_deregister(caf_token_t *token, caf_deregister_t
       *token = NULL;
     }
   } else if (type == CAF_DEREGTYPE_COARRAY_DEREGISTER) {
-    unlink_record(t);
-    t->magic = 0;
-    parcaf_heap_free(&seg->sym, view, (uint64_t)((char *)t - view));
+    /* DEALLOCATE of a coarray synchronises the team (F2018 6.7.3.2), which
+       gfortran 12 leaves to the library: no image may still be using the
+       memory when it is given back. */
+    if (parcaf_this_image)
+      rc = parcaf_barrier(parcaf_cur_slot(), parcaf_cur_index(), PARADBG_CAF_WAIT_SYNC_ALL, &who);
+    free_symmetric(t);
     *token = NULL;
   }
-  parcaf_set_ok(stat, errmsg, errmsg_len);
+  if (rc) {
+    char fate[96];
+    parcaf_report(stat, errmsg, errmsg_len, rc, "DEALLOCATE: image %d %s", who,
+                  parcaf_image_fate(who, fate, sizeof fate));
+  } else {
+    parcaf_set_ok(stat, errmsg, errmsg_len);
+  }
   PARCAF_GASP(GASP_CAF_DEREGISTER, GASP_END, (void *)t);
+}
+
+void parcaf_free_team_coarrays(int depth)
+{
+  struct parcaf_segment *seg = own_segment();
+  uint64_t off = seg->registry;
+  for (uint64_t n = seg->ntokens + 1; off && n; n--) {
+    struct parcaf_token *t = (struct parcaf_token *)(parcaf_local_view + off);
+    off = t->next;
+    if (t->depth != depth || !t->desc || t->regtype == CAF_REGTYPE_COARRAY_ALLOC_REGISTER_ONLY)
+      continue;
+    ((gfc_desc_t *)(uintptr_t)t->desc)->base_addr = NULL;
+    free_symmetric(t);
+  }
 }

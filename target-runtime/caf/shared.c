@@ -17,6 +17,8 @@ PARCAF_EXPORT int parcaf_this_image;
 char *parcaf_base;
 
 #define MIN_SEGMENT (64u << 10)
+/* Keeps every size computed from it far from overflowing. */
+#define MAX_SEGMENT ((uint64_t)1 << 40)
 
 static uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
@@ -110,6 +112,9 @@ void parcaf_ensure_shared(void)
     if (!ok)
       die("GFORTRAN_SHARED_MEMORY_SIZE='%s' is not a size (bytes, or a number with K, M or G)", s);
     seg = total / (uint64_t)n;
+    if (seg > MAX_SEGMENT)
+      die("GFORTRAN_SHARED_MEMORY_SIZE=%s is too large: at most %lluG per image", s,
+          (unsigned long long)(MAX_SEGMENT >> 30));
     if (seg < MIN_SEGMENT)
       die("GFORTRAN_SHARED_MEMORY_SIZE=%s is too small for %d images: each image needs at least %uK",
           s, n, MIN_SEGMENT >> 10);

@@ -11,7 +11,9 @@ struct team_handle {          /* what a TEAM_TYPE variable points to */
   int slot;
   int number;
   int index;
-  struct team_handle *next;   /* this image's live handles */
+  struct team_handle *next;   /* every handle this image made */
+  int released;               /* its variable was formed again */
+  uint32_t gen;               /* the slot's generation when formed */
 };
 
 struct frame {
@@ -36,12 +38,16 @@ static void release_old(caf_team_t *team)
     if (*p != *team)
       continue;
     struct team_handle *h = *p;
+    if (h->released)
+      return;
     for (int i = 1; i < depth; i++)
       if (stack[i].handle == h)
         return;   /* still in use by CHANGE TEAM */
-    *p = h->next;
-    __atomic_sub_fetch(&parcaf_team(h->slot)->refs, 1, __ATOMIC_ACQ_REL);
-    free(h);
+    /* The handle itself stays: a copy of the variable may still hold it. */
+    if (!h->released) {
+      h->released = 1;
+      __atomic_sub_fetch(&parcaf_team(h->slot)->refs, 1, __ATOMIC_ACQ_REL);
+    }
     return;
   }
 }
@@ -90,6 +96,7 @@ void parcaf_team_start(int image)
 }
 
 int parcaf_cur_slot(void) { return stack[depth - 1].slot; }
+int parcaf_cur_depth(void) { return depth - 1; }
 int parcaf_cur_index(void) { return stack[depth - 1].index; }
 int parcaf_cur_size(void) { return parcaf_team(stack[depth - 1].slot)->size; }
 
@@ -126,11 +133,23 @@ PARCAF_EXPORT int _gfortran_caf_num_images(int distance, int failed)
   return failed ? nfailed : t->size - nfailed;
 }
 
+/* Holds the image number of its holder, so that a holder that dies does
+   not leave it taken for ever. */
 static void team_lock(void)
 {
   uint32_t *l = &parcaf_shared->team_lock;
-  for (unsigned long i = 0; __atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE); i++)
+  for (unsigned long i = 0;; i++) {
+    uint32_t holder = 0;
+    if (__atomic_compare_exchange_n(l, &holder, (uint32_t)parcaf_this_image, false, __ATOMIC_ACQUIRE,
+                                    __ATOMIC_RELAXED))
+      return;
+    if (holder <= parcaf_shared->num_images && parcaf_image_stat((int)holder) == GFC_STAT_FAILED_IMAGE &&
+        __atomic_compare_exchange_n(l, &holder, (uint32_t)parcaf_this_image, false, __ATOMIC_ACQUIRE,
+                                    __ATOMIC_RELAXED))
+      return;
+    parcaf_check_terminating();
     parcaf_spin_pause(i);
+  }
 }
 
 static void team_unlock(void)
@@ -219,9 +238,12 @@ PARCAF_EXPORT void _gfortran_caf_form_team(int team_no, caf_team_t *team, int un
     parcaf_error_terminate(1, "FORM TEAM: out of memory");
   h->slot = slot;
   h->number = team_no;
+  h->gen = t->gen;
   for (int i = 0; i < t->size; i++)
     if (mem[i] == (uint32_t)parcaf_this_image)
       h->index = i + 1;
+  if (!h->index)
+    parcaf_error_terminate(1, "FORM TEAM: image %u, which was forming team %d, failed", first + 1, team_no);
   parent_sync(f);   /* everyone has its index before the epochs restart */
   if (first + 1 == (uint32_t)parcaf_this_image)
     memset(joined, 0, parcaf_shared->num_images * sizeof(uint32_t));
@@ -235,9 +257,17 @@ PARCAF_EXPORT void _gfortran_caf_form_team(int team_no, caf_team_t *team, int un
 
 static struct team_handle *handle_of(caf_team_t *team, const char *op)
 {
-  struct team_handle *h = team ? (struct team_handle *)*team : NULL;
-  if (!h || h->slot <= 0 || h->slot >= PARCAF_MAX_TEAMS)
+  struct team_handle *h = NULL;
+  for (struct team_handle *k = handles; team && k; k = k->next)
+    if (k == *team)
+      h = k;
+  if (!h)
     parcaf_error_terminate(1, "%s: the team variable was not defined by FORM TEAM", op);
+  if (h->released && parcaf_team(h->slot)->gen != h->gen)
+    parcaf_error_terminate(1, "%s: team %d no longer exists (every member formed its variable again)",
+                           op, h->number);
+  if (h->index < 1)
+    parcaf_error_terminate(1, "%s: this image is not a member of team %d", op, h->number);
   return h;
 }
 
@@ -266,6 +296,9 @@ PARCAF_EXPORT void _gfortran_caf_end_team(caf_team_t *team)
   int number = f->handle->number, who;
   PARCAF_GASP(GASP_CAF_END_TEAM, GASP_START, number);
   parcaf_barrier(f->slot, f->index, PARADBG_CAF_WAIT_TEAM, &who);
+  /* Coarrays allocated in the team are deallocated at END TEAM (F2018
+     11.1.5.2): the symmetric heap is as it was at CHANGE TEAM again. */
+  parcaf_free_team_coarrays(depth - 1);
   depth--;
   struct parcaf_image *im = parcaf_image(parcaf_this_image);
   im->team = stack[depth - 1].slot;
