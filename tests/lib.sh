@@ -24,12 +24,12 @@ build() {
 CAFDIR=$top_builddir/target-runtime/caf
 PARADBG_CAF=$CAFDIR/paradbg-caf
 PARADBG_CAFRUN=$CAFDIR/paradbg-cafrun
-PARADBG_LIBDIR=$CAFDIR/.libs
-export PARADBG_LIBDIR
+# caf_cc ARGS...: paradbg-caf against the build tree's libparcaf
+caf_cc() { PARADBG_LIBDIR=$CAFDIR/.libs "$PARADBG_CAF" "$@"; }
 # caf_build NAME SOURCE [MORE...]
 caf_build() {
   name=$1; shift
-  "$PARADBG_CAF" -O1 -o "$WORK/$name" "$@" || { echo "FAIL: cannot build $*"; exit 1; }
+  caf_cc -O1 -o "$WORK/$name" "$@" || { echo "FAIL: cannot build $*"; exit 1; }
 }
 # Processes still running from $WORK (orphaned images), as "pid cmd" lines.
 leftovers() { pgrep -a -f "$WORK/" || true; }

@@ -1,0 +1,258 @@
+/* libparatomic under threads: no torn 24/40/256-byte reads, atomic updates
+   through overlapping objects with no deadlock, 16-byte read-modify-writes,
+   is_lock_free answers that match what the library does, and a lock table
+   that names the holder and the object while a generic store is under way
+   (read through the exported layout table, as a debugger would). */
+#define _GNU_SOURCE
+#include <cpuid.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "lib.h"
+#include "paradbg/atomic-layout.h"
+
+extern const struct paradbg_atomic_layout paradbg_atomic_layout;
+extern unsigned char paratomic_locks[];
+extern const uint32_t paratomic_nlocks, paratomic_granule;
+
+static int failures;
+#define FAIL(...) do { failures++; printf("FAIL: "); printf(__VA_ARGS__); putchar('\n'); } while (0)
+
+/* --- torn reads ---------------------------------------------------- */
+static size_t obj_size;
+static uint64_t shared_obj[32] __attribute__((aligned(64)));
+static volatile int stop_flag;
+static long torn;
+
+static void *writer(void *arg)
+{
+  uint64_t v[32];
+  for (uint64_t k = (uintptr_t)arg; !stop_flag; k += 2) {
+    for (size_t i = 0; i < obj_size / 8; i++)
+      v[i] = k;
+    lib_store(obj_size, shared_obj, v, 5);
+  }
+  return NULL;
+}
+
+static void *reader(void *arg)
+{
+  (void)arg;
+  uint64_t v[32];
+  for (int it = 0; it < 200000; it++) {
+    lib_load(obj_size, shared_obj, v, 2);
+    for (size_t i = 1; i < obj_size / 8; i++)
+      if (v[i] != v[0]) {
+        __atomic_add_fetch(&torn, 1, __ATOMIC_RELAXED);
+        break;
+      }
+  }
+  return NULL;
+}
+
+static void torn_reads(size_t n)
+{
+  pthread_t t[4];
+  obj_size = n;
+  stop_flag = 0;
+  torn = 0;
+  memset(shared_obj, 0, sizeof shared_obj);
+  pthread_create(&t[0], NULL, writer, (void *)1);
+  pthread_create(&t[1], NULL, writer, (void *)2);
+  pthread_create(&t[2], NULL, reader, NULL);
+  pthread_create(&t[3], NULL, reader, NULL);
+  pthread_join(t[2], NULL);
+  pthread_join(t[3], NULL);
+  stop_flag = 1;
+  pthread_join(t[0], NULL);
+  pthread_join(t[1], NULL);
+  if (torn)
+    FAIL("%ld torn reads of a %zu-byte object", torn, n);
+  else
+    printf("ok: no torn read of a %zu-byte object in 400000 loads against 2 writers\n", n);
+}
+
+/* --- overlapping objects -------------------------------------------- */
+#define WORDS 640
+#define THREADS 8
+#define ROUNDS 20000
+/* 5 KiB, more than the 64 locks x 64 bytes the table covers, starting
+   just before a multiple of 4 KiB: objects' lock sets overlap all around
+   the table and some wrap past its end, so only one global order avoids
+   a cycle of waiting threads. */
+static unsigned char region[3 * 4096] __attribute__((aligned(4096)));
+#define words ((uint64_t *)(region + 4096 - 384))
+static uint64_t expect[THREADS][WORDS];
+
+static void *overlapper(void *arg)
+{
+  unsigned t = (unsigned)(uintptr_t)arg, seed = t * 2654435761u + 1;
+  uint64_t old[WORDS], new[WORDS];
+  for (int r = 0; r < ROUNDS; r++) {
+    seed = seed * 1103515245u + 12345u;
+    size_t len = 3 + (seed >> 8) % 198;              /* 24 to 1600 bytes */
+    size_t start = (seed >> 16) % (WORDS - len + 1), target = start + (seed >> 4) % len;
+    lib_load(len * 8, &words[start], old, 0);
+    do {
+      memcpy(new, old, len * 8);
+      new[target - start]++;
+    } while (!lib_compare_exchange(len * 8, &words[start], old, new, 5, 5));
+    expect[t][target]++;
+  }
+  return NULL;
+}
+
+static void overlapping(void)
+{
+  pthread_t t[THREADS];
+  for (uintptr_t i = 0; i < THREADS; i++)
+    pthread_create(&t[i], NULL, overlapper, (void *)i);
+  for (int i = 0; i < THREADS; i++)
+    pthread_join(t[i], NULL);
+  int bad = 0;
+  for (int w = 0; w < WORDS; w++) {
+    uint64_t sum = 0;
+    for (int i = 0; i < THREADS; i++)
+      sum += expect[i][w];
+    if (words[w] != sum)
+      bad++;
+  }
+  if (bad)
+    FAIL("%d words lost increments through overlapping compare_exchange", bad);
+  else
+    printf("ok: %d threads, %d compare_exchange each on overlapping 24-1600 byte objects: no deadlock, no lost update\n",
+           THREADS, ROUNDS);
+}
+
+/* --- 16 bytes --------------------------------------------------------- */
+static u128 wide __attribute__((aligned(16)));
+
+static void *adder16(void *arg)
+{
+  (void)arg;
+  for (int i = 0; i < 100000; i++)
+    lib_fetch_add_16(&wide, ((u128)1 << 64) | 1, 5);
+  return NULL;
+}
+
+static void sixteen(void)
+{
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++)
+    pthread_create(&t[i], NULL, adder16, NULL);
+  for (int i = 0; i < 4; i++)
+    pthread_join(t[i], NULL);
+  if (wide != (((u128)400000 << 64) | 400000))
+    FAIL("16-byte fetch_add lost updates: %llx %llx", (unsigned long long)(wide >> 64), (unsigned long long)wide);
+  else
+    printf("ok: 4 threads x 100000 16-byte fetch_add, both halves exact\n");
+}
+
+static void lock_free_answers(void)
+{
+  unsigned a, b, c, d;
+  bool cx16 = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_CMPXCHG16B);
+  static char buf[64] __attribute__((aligned(64)));
+  /* libparatomic uses the lock table for these, so they are not lock-free. */
+  size_t locked[] = {3, 5, 24, 40};
+  for (size_t i = 0; i < 4; i++)
+    if (lib_is_lock_free(locked[i], buf) || lib_is_lock_free(locked[i], NULL))
+      FAIL("is_lock_free(%zu) says yes, but it takes a lock", locked[i]);
+  if (lib_is_lock_free(4, buf + 2) || lib_is_lock_free(8, buf + 4))
+    FAIL("is_lock_free says yes for a misaligned object");
+  if (lib_is_lock_free(16, buf) != cx16 || lib_is_lock_free(16, NULL) != cx16)
+    FAIL("is_lock_free(16) does not follow cmpxchg16b (%d)", cx16);
+  printf("ok: is_lock_free follows what the library does (cmpxchg16b: %s)\n", cx16 ? "yes" : "no");
+}
+
+/* --- the lock table while a generic store runs -------------------------- */
+#define BIG (1 << 20)
+static unsigned char *big;
+static volatile int storer_tid;
+
+static void *storer(void *arg)
+{
+  unsigned char *src = arg;
+  storer_tid = (int)syscall(SYS_gettid);
+  while (!stop_flag)
+    lib_store(BIG, big, src, 5);
+  return NULL;
+}
+
+static uint64_t field(unsigned lock, enum paradbg_atomic_field f)
+{
+  const struct paradbg_atomic_layout *l = &paradbg_atomic_layout;
+  uint64_t v = 0;
+  memcpy(&v, paratomic_locks + (size_t)lock * l->type_size[PARADBG_ATOMIC_TYPE_lock] + l->field[f].offset,
+         l->field[f].size);
+  return v;
+}
+
+static void lock_table(void)
+{
+  const struct paradbg_atomic_layout *l = &paradbg_atomic_layout;
+  if (l->magic != PARADBG_ATOMIC_LAYOUT_MAGIC || l->version != PARADBG_ATOMIC_LAYOUT_VERSION) {
+    FAIL("paradbg_atomic_layout: magic %#x version %u", l->magic, l->version);
+    return;
+  }
+  big = aligned_alloc(64, BIG);
+  unsigned char *src = calloc(1, BIG);
+  pthread_t t[2];
+  stop_flag = 0;
+  storer_tid = 0;
+  pthread_create(&t[0], NULL, storer, src);
+  pthread_create(&t[1], NULL, storer, src);
+  int seen_owner = 0, seen_waiter = 0;
+  for (long poll = 0; poll < 20000000 && !(seen_owner && seen_waiter); poll++) {
+    unsigned i = (unsigned)(poll % paratomic_nlocks);
+    if (field(i, PARADBG_ATOMIC_FIELD_lock_state) == PARADBG_ATOMIC_LOCK_FREE)
+      continue;
+    int owner = (int)field(i, PARADBG_ATOMIC_FIELD_lock_owner);
+    if (owner > 0 && field(i, PARADBG_ATOMIC_FIELD_lock_addr) == (uintptr_t)big &&
+        field(i, PARADBG_ATOMIC_FIELD_lock_size) == BIG) {
+      char path[64];
+      snprintf(path, sizeof path, "/proc/self/task/%d", owner);
+      if (access(path, F_OK) == 0)   /* a thread of ours */
+        seen_owner = 1;
+    }
+    if (field(i, PARADBG_ATOMIC_FIELD_lock_waiters) > 0 &&
+        field(i, PARADBG_ATOMIC_FIELD_lock_state) == PARADBG_ATOMIC_LOCK_CONTENDED)
+      seen_waiter = 1;
+  }
+  stop_flag = 1;
+  pthread_join(t[0], NULL);
+  pthread_join(t[1], NULL);
+  if (!seen_owner)
+    FAIL("no lock ever named a storing thread and the 1 MiB object %p", (void *)big);
+  else
+    printf("ok: a held lock names its owner (one of our LWPs) and the object %p, %d bytes\n", (void *)big, BIG);
+  if (!seen_waiter)
+    FAIL("no lock ever showed a waiting thread while two threads stored the same object");
+  else
+    printf("ok: a contended lock counts its waiters\n");
+  for (unsigned i = 0; i < paratomic_nlocks; i++)
+    if (field(i, PARADBG_ATOMIC_FIELD_lock_state) != PARADBG_ATOMIC_LOCK_FREE ||
+        field(i, PARADBG_ATOMIC_FIELD_lock_owner) != 0) {
+      FAIL("lock %u still held after every thread finished", i);
+      break;
+    }
+  free(big);
+  free(src);
+}
+
+int main(void)
+{
+  torn_reads(24);
+  torn_reads(40);
+  torn_reads(256);
+  overlapping();
+  sixteen();
+  lock_free_answers();
+  lock_table();
+  printf("%d failures\n", failures);
+  return failures != 0;
+}
