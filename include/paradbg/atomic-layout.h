@@ -15,9 +15,10 @@
    mapping to lock g % paratomic_nlocks, taken in increasing lock order. */
 #define PARADBG_ATOMIC_TYPES(X) X(lock)
 
+/* owner, addr and size describe the holder while state is not FREE. */
 #define PARADBG_ATOMIC_FIELDS(X)                                   \
   X(lock, state) X(lock, waiters) X(lock, owner) X(lock, addr)     \
-  X(lock, size) X(lock, acquisitions)
+  X(lock, size)
 
 #define PARADBG_ATOMIC_SYMBOLS(X) \
   X(paradbg_atomic_layout) X(paratomic_locks) X(paratomic_nlocks) X(paratomic_granule)

@@ -40,9 +40,7 @@ void pat_load(size_t n, void *obj, void *ret, int mo)
 #undef LOAD
     return;
   }
-  pat_lock_range(obj, n);
-  memcpy(ret, obj, n);
-  pat_unlock_range(obj, n);
+  pat_read(obj, n, ret);
 }
 
 PAT_EXPORT void pat_store(size_t n, void *obj, void *val, int mo) PAT_AS("__atomic_store");

@@ -20,18 +20,112 @@
 struct paratomic_lock {
   uint32_t state;          /* PARADBG_ATOMIC_LOCK_*: the futex word */
   uint32_t waiters;        /* threads sleeping or about to */
-  int32_t owner;           /* LWP id of the holder, 0 when free */
-  int32_t pad;
+  int32_t owner;           /* LWP id of the holder; meaningful while held */
+  uint32_t seq;            /* odd while a writer holds it: loads retry */
   uint64_t addr;           /* the object the holder works on */
   uint64_t size;           /* its size in bytes */
-  uint64_t acquisitions;
 } __attribute__((aligned(64)));
 
 extern PAT_EXPORT struct paratomic_lock paratomic_locks[PAT_NLOCKS];
 
-/* locks.c: take and release every lock that covers [p, p + n). */
-void pat_lock_range(const void *p, size_t n);
-void pat_unlock_range(const void *p, size_t n);
+/* locks.c */
+extern __thread int pat_my_tid __attribute__((tls_model("initial-exec")));
+int pat_tid_slow(void);
+void pat_lock_slow(struct paratomic_lock *l);
+void pat_wake(struct paratomic_lock *l);
+
+static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
+{
+  uint32_t z = 0;
+  if (!__atomic_compare_exchange_n(&l->state, &z, PARADBG_ATOMIC_LOCK_HELD, false, __ATOMIC_ACQUIRE,
+                                   __ATOMIC_RELAXED))
+    pat_lock_slow(l);
+  l->owner = pat_my_tid ? pat_my_tid : pat_tid_slow();
+  l->addr = (uintptr_t)p;
+  l->size = n;
+  __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_RELEASE);   /* seq odd before the data changes */
+}
+
+static inline void pat_give(struct paratomic_lock *l)
+{
+  __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELEASE);
+  if (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE) == PARADBG_ATOMIC_LOCK_CONTENDED)
+    pat_wake(l);
+}
+
+/* The locks of [p, p + n): indexes [lo, hi) and, when the range wraps
+   around the table, also [0, wrap). */
+struct span {
+  unsigned lo, hi, wrap;
+};
+
+static inline struct span span_of(const void *p, size_t n)
+{
+  uintptr_t g0 = (uintptr_t)p / PAT_GRANULE, g1 = ((uintptr_t)p + (n ? n - 1 : 0)) / PAT_GRANULE;
+  if (g1 - g0 + 1 >= PAT_NLOCKS)
+    return (struct span){0, PAT_NLOCKS, 0};
+  unsigned first = (unsigned)(g0 % PAT_NLOCKS), count = (unsigned)(g1 - g0 + 1);
+  if (first + count <= PAT_NLOCKS)
+    return (struct span){first, first + count, 0};
+  return (struct span){first, PAT_NLOCKS, first + count - PAT_NLOCKS};
+}
+
+static inline void pat_lock_range(const void *p, size_t n)
+{
+  struct span s = span_of(p, n);
+  for (unsigned i = 0; i < s.wrap; i++)       /* the low indexes first */
+    pat_take(&paratomic_locks[i], p, n);
+  for (unsigned i = s.lo; i < s.hi; i++)
+    pat_take(&paratomic_locks[i], p, n);
+}
+
+static inline void pat_unlock_range(const void *p, size_t n)
+{
+  struct span s = span_of(p, n);
+  for (unsigned i = s.lo; i < s.hi; i++)
+    pat_give(&paratomic_locks[i]);
+  for (unsigned i = 0; i < s.wrap; i++)
+    pat_give(&paratomic_locks[i]);
+}
+
+
+/* A load copies the object between two readings of its locks' sequence
+   counts and keeps the copy if no writer was in between: loads never take
+   a lock, so readers do not stop one another.  Falls back to the locks
+   after a few tries. */
+static inline bool pat_try_read(const void *p, size_t n, void *out)
+{
+  struct span s = span_of(p, n);
+  uint32_t before[PAT_NLOCKS];
+  unsigned k = 0;
+  for (unsigned i = 0; i < s.wrap; i++)
+    if ((before[k++] = __atomic_load_n(&paratomic_locks[i].seq, __ATOMIC_ACQUIRE)) & 1)
+      return false;
+  for (unsigned i = s.lo; i < s.hi; i++)
+    if ((before[k++] = __atomic_load_n(&paratomic_locks[i].seq, __ATOMIC_ACQUIRE)) & 1)
+      return false;
+  __builtin_memcpy(out, p, n);
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  k = 0;
+  for (unsigned i = 0; i < s.wrap; i++)
+    if (__atomic_load_n(&paratomic_locks[i].seq, __ATOMIC_RELAXED) != before[k++])
+      return false;
+  for (unsigned i = s.lo; i < s.hi; i++)
+    if (__atomic_load_n(&paratomic_locks[i].seq, __ATOMIC_RELAXED) != before[k++])
+      return false;
+  return true;
+}
+
+static inline void pat_read(const void *p, size_t n, void *out)
+{
+  for (int tries = 0; tries < 8; tries++)
+    if (pat_try_read(p, n, out))
+      return;
+  pat_lock_range(p, n);
+  __builtin_memcpy(out, p, n);
+  pat_unlock_range(p, n);
+}
 
 /* wide.c */
 extern bool pat_have_cx16;

@@ -10,14 +10,29 @@
 typedef unsigned __int128 u128;
 
 bool pat_have_cx16;
+/* On processors with AVX, Intel and AMD document aligned 16-byte vector
+   loads as atomic; GCC's libatomic uses them for loads, and so do we, so
+   that a load does not write.  (Stores stay cmpxchg16b, which is faster
+   here than a vector store and a fence.) */
+static bool have_avx;
 
 __attribute__((constructor)) static void detect(void)
 {
   unsigned a, b, c, d;
-  pat_have_cx16 = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_CMPXCHG16B);
+  bool ok = __get_cpuid(1, &a, &b, &c, &d);
+  pat_have_cx16 = ok && (c & bit_CMPXCHG16B);
+  have_avx = pat_have_cx16 && (c & bit_AVX);
 }
 
-bool pat_cas16(u128 *p, u128 *expected, u128 desired)
+static inline u128 vload(const u128 *p)
+{
+  u128 v;
+  __asm__ __volatile__("vmovdqa %1, %%xmm0\n\tvmovq %%xmm0, %%rax\n\tvpextrq $1, %%xmm0, %%rdx"
+                       : "=A"(v) : "m"(*p) : "xmm0", "memory");
+  return v;
+}
+
+static inline __attribute__((always_inline)) bool cas16(u128 *p, u128 *expected, u128 desired)
 {
   uint64_t lo = (uint64_t)*expected, hi = (uint64_t)(*expected >> 64);
   bool ok;
@@ -25,13 +40,19 @@ bool pat_cas16(u128 *p, u128 *expected, u128 desired)
                        : "=@ccz"(ok), "+m"(*p), "+a"(lo), "+d"(hi)
                        : "b"((uint64_t)desired), "c"((uint64_t)(desired >> 64))
                        : "memory");
-  *expected = ((u128)hi << 64) | lo;
+  if (!ok)   /* on success it already holds the old value */
+    *expected = ((u128)hi << 64) | lo;
   return ok;
+}
+
+bool pat_cas16(u128 *p, u128 *expected, u128 desired)
+{
+  return cas16(p, expected, desired);
 }
 
 static inline bool hw(const void *p)
 {
-  return pat_have_cx16 && pat_aligned(p, 16);
+  return __builtin_expect(pat_have_cx16 && pat_aligned(p, 16), 1);
 }
 
 /* A plain guess at the current value, which the first CAS corrects. */
@@ -47,13 +68,14 @@ u128 pat_load_16(u128 *p, int mo)
 {
   (void)mo;
   if (hw(p)) {
+    if (have_avx)
+      return vload(p);
     u128 v = 0;
-    pat_cas16(p, &v, 0);   /* writes back what it read: the seed's N3.2 */
+    cas16(p, &v, 0);   /* writes back what it read: the seed's N3.2 */
     return v;
   }
-  pat_lock_range(p, 16);
-  u128 v = guess(p);
-  pat_unlock_range(p, 16);
+  u128 v;
+  pat_read(p, 16, &v);
   return v;
 }
 
@@ -63,7 +85,7 @@ void pat_store_16(u128 *p, u128 v, int mo)
   (void)mo;
   if (hw(p)) {
     u128 old = guess(p);
-    while (!pat_cas16(p, &old, v))
+    while (!cas16(p, &old, v))
       ;
     return;
   }
@@ -79,7 +101,7 @@ u128 pat_exchange_16(u128 *p, u128 v, int mo)
   u128 old;
   if (hw(p)) {
     old = guess(p);
-    while (!pat_cas16(p, &old, v))
+    while (!cas16(p, &old, v))
       ;
     return old;
   }
@@ -90,14 +112,35 @@ u128 pat_exchange_16(u128 *p, u128 v, int mo)
   return old;
 }
 
+/* Chosen when the library loads: cmpxchg16b straight away where there is
+   one (a misaligned object is undefined behaviour for the sized functions,
+   and the generic function never passes one), the lock table otherwise. */
+static bool cas16_hw(u128 *p, u128 *e, u128 d, int smo, int fmo)
+{
+  (void)smo;
+  (void)fmo;
+  return cas16(p, e, d);
+}
+
+static bool cas16_locked(u128 *p, u128 *e, u128 d, int smo, int fmo);
+
+typedef bool (*cas16_fn)(u128 *, u128 *, u128, int, int);
+
+static cas16_fn resolve_cas16(void)
+{
+  unsigned a, b, c, dx;
+  return __get_cpuid(1, &a, &b, &c, &dx) && (c & bit_CMPXCHG16B) ? cas16_hw : cas16_locked;
+}
+
 PAT_EXPORT bool pat_compare_exchange_16(u128 *p, u128 *e, u128 d, int smo, int fmo)
-  PAT_AS("__atomic_compare_exchange_16");
-bool pat_compare_exchange_16(u128 *p, u128 *e, u128 d, int smo, int fmo)
+  PAT_AS("__atomic_compare_exchange_16") __attribute__((ifunc("resolve_cas16")));
+
+static bool cas16_locked(u128 *p, u128 *e, u128 d, int smo, int fmo)
 {
   (void)smo;
   (void)fmo;
   if (hw(p))
-    return pat_cas16(p, e, d);
+    return cas16(p, e, d);
   pat_lock_range(p, 16);
   u128 cur = guess(p);
   bool ok = cur == *e;
@@ -125,7 +168,7 @@ bool pat_test_and_set_16(u128 *p, int mo)
       a = guess(p);                                                            \
       do                                                                       \
         r = (expr);                                                            \
-      while (!pat_cas16(p, &a, r));                                            \
+      while (!cas16(p, &a, r));                                            \
     } else {                                                                   \
       pat_lock_range(p, 16);                                                   \
       a = guess(p);                                                            \

@@ -236,7 +236,7 @@ static void lock_table(void)
     printf("ok: a contended lock counts its waiters\n");
   for (unsigned i = 0; i < paratomic_nlocks; i++)
     if (field(i, PARADBG_ATOMIC_FIELD_lock_state) != PARADBG_ATOMIC_LOCK_FREE ||
-        field(i, PARADBG_ATOMIC_FIELD_lock_owner) != 0) {
+        field(i, PARADBG_ATOMIC_FIELD_lock_waiters) != 0) {
       FAIL("lock %u still held after every thread finished", i);
       break;
     }
