@@ -33,3 +33,9 @@ caf_build() {
 }
 # Processes still running from $WORK (orphaned images), as "pid cmd" lines.
 leftovers() { pgrep -a -f "$WORK/" || true; }
+# wait_pids N: until N images have written pid.<image> in the current
+# directory (the test programs do so once running), at most 30 s.
+wait_pids() {
+  i=0
+  while [ "$(ls pid.* 2>/dev/null | wc -l)" -lt "$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+}

@@ -129,7 +129,6 @@ static inline void pat_read(const void *p, size_t n, void *out)
 
 /* wide.c */
 extern bool pat_have_cx16;
-bool pat_cas16(unsigned __int128 *p, unsigned __int128 *expected, unsigned __int128 desired);
 
 static inline bool pat_aligned(const void *p, size_t n)
 {

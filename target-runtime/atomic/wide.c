@@ -45,14 +45,9 @@ static inline __attribute__((always_inline)) bool cas16(u128 *p, u128 *expected,
   return ok;
 }
 
-bool pat_cas16(u128 *p, u128 *expected, u128 desired)
-{
-  return cas16(p, expected, desired);
-}
-
 static inline bool hw(const void *p)
 {
-  return __builtin_expect(pat_have_cx16 && pat_aligned(p, 16), 1);
+  return __builtin_expect(pat_hardware(16, p), 1);
 }
 
 /* A plain guess at the current value, which the first CAS corrects. */

@@ -14,12 +14,8 @@ static void *atomic_addr(caf_token_t token, size_t offset, int image_index, int 
   *g = parcaf_image_arg(image_index, op, stat);
   if (!*g)
     return NULL;
-  if (parcaf_image_stat(*g) == GFC_STAT_FAILED_IMAGE) {
-    char fate[96];
-    parcaf_report(stat, NULL, 0, GFC_STAT_FAILED_IMAGE, "%s: image %d %s", op, image_index,
-                  parcaf_image_fate(*g, fate, sizeof fate));
+  if (parcaf_report_if_failed(*g, image_index, op, stat, NULL, 0))
     return NULL;
-  }
   if (offset % (size_t)kind || offset + (size_t)kind > t->nbytes)
     parcaf_error_terminate(1, "%s: offset %zu is not an atomic variable in the coarray", op, offset);
   return parcaf_token_data(t, *g) + offset;

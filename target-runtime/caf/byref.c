@@ -228,12 +228,8 @@ static int resolve_or_report(struct walk *w, struct parcaf_token *t, int image_i
   w->g = parcaf_image_arg(image_index, op, stat);
   if (!w->g)
     return BAD;
-  if (parcaf_image_stat(w->g) == GFC_STAT_FAILED_IMAGE) {
-    char fate[96];
-    parcaf_report(stat, NULL, 0, GFC_STAT_FAILED_IMAGE, "%s: image %d %s", op, image_index,
-                  parcaf_image_fate(w->g, fate, sizeof fate));
+  if (parcaf_report_if_failed(w->g, image_index, op, stat, NULL, 0))
     return BAD;
-  }
   int rc = resolve(w, t, refs, e);
   if (rc == UNALLOCATED)
     parcaf_report(stat, NULL, 0, 1, "%s: the component on image %d is not allocated", op, image_index);

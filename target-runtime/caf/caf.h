@@ -221,6 +221,11 @@ void parcaf_bump_word(uint32_t *word, uint32_t *sleepers);
 
 /* error.c, continued */
 const char *parcaf_image_fate(int global, char *buf, size_t len);
+/* "OP: image N <fate>" as STAT/ERRMSG (or error termination); N is the
+   index the program used, global the image it names. */
+void parcaf_report_image(int *stat, char *errmsg, size_t len, int code, const char *op, int shown, int global);
+/* Reports STAT_FAILED_IMAGE and returns true when that image has failed. */
+bool parcaf_report_if_failed(int global, int shown, const char *op, int *stat, char *errmsg, size_t len);
 void parcaf_check_terminating(void);
 extern int parcaf_leaving;   /* set once this image has begun to end */
 void parcaf_terminate_normally(int code);

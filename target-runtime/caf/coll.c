@@ -279,8 +279,7 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
   }
   parcaf_wait_end();
   if (rc) {
-    char fate[96];
-    parcaf_report(stat, errmsg, errmsg_len, rc, "%s: image %d %s", op, who, parcaf_image_fate(who, fate, sizeof fate));
+    parcaf_report_image(stat, errmsg, errmsg_len, rc, op, who, who);
   } else if (!ok) {
     parcaf_report(stat, errmsg, errmsg_len, 1, "%s: %zu bytes do not fit in the coarray heap of an image; raise "
                   "GFORTRAN_SHARED_MEMORY_SIZE", op, bytes);

@@ -55,6 +55,20 @@ const char *parcaf_image_fate(int global, char *buf, size_t len)
   return buf;
 }
 
+void parcaf_report_image(int *stat, char *errmsg, size_t len, int code, const char *op, int shown, int global)
+{
+  char fate[96];
+  parcaf_report(stat, errmsg, len, code, "%s: image %d %s", op, shown, parcaf_image_fate(global, fate, sizeof fate));
+}
+
+bool parcaf_report_if_failed(int global, int shown, const char *op, int *stat, char *errmsg, size_t len)
+{
+  if (parcaf_image_stat(global) != GFC_STAT_FAILED_IMAGE)
+    return false;
+  parcaf_report_image(stat, errmsg, len, GFC_STAT_FAILED_IMAGE, op, shown, global);
+  return true;
+}
+
 void parcaf_error_terminate(int code, const char *fmt, ...)
 {
   struct parcaf_shared *s = parcaf_shared;

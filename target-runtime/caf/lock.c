@@ -14,16 +14,6 @@ static void *element(struct parcaf_token *t, size_t index, int g, const char *op
   return parcaf_token_data(t, g) + index * sizeof(struct parcaf_lock);
 }
 
-static bool failed_report(int g, int team_index, const char *op, int *stat, char *errmsg, size_t len)
-{
-  if (parcaf_image_stat(g) != GFC_STAT_FAILED_IMAGE)
-    return false;
-  char fate[96];
-  parcaf_report(stat, errmsg, len, GFC_STAT_FAILED_IMAGE, "%s: image %d %s", op, team_index,
-                parcaf_image_fate(g, fate, sizeof fate));
-  return true;
-}
-
 PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image_index, int *acquired_lock,
                                       int *stat, char *errmsg, size_t errmsg_len)
 {
@@ -33,7 +23,7 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
   /* One CRITICAL construct excludes every image: its lock lives on image 1. */
   int g = critical ? 1 : parcaf_image_arg(image_index, op, stat);
   /* The critical lock's memory outlives image 1 in the shared mapping. */
-  if (!g || (!critical && failed_report(g, image_index, op, stat, errmsg, errmsg_len)))
+  if (!g || (!critical && parcaf_report_if_failed(g, image_index, op, stat, errmsg, errmsg_len)))
     return;
   struct parcaf_lock *lk = element(t, index, g, op);
   int me = parcaf_this_image;
@@ -68,7 +58,7 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
                     op, owner, parcaf_image_fate(owner, fate, sizeof fate));
       return;
     }
-    if (!critical && failed_report(g, image_index, op, stat, errmsg, errmsg_len)) {
+    if (!critical && parcaf_report_if_failed(g, image_index, op, stat, errmsg, errmsg_len)) {
       parcaf_wait_end();
       return;
     }
@@ -122,7 +112,7 @@ PARCAF_EXPORT void _gfortran_caf_event_post(caf_token_t token, size_t index, int
 {
   struct parcaf_token *t = parcaf_token_check(token, "EVENT POST");
   int g = parcaf_image_arg(image_index, "EVENT POST", stat);
-  if (!g || failed_report(g, image_index, "EVENT POST", stat, errmsg, errmsg_len))
+  if (!g || parcaf_report_if_failed(g, image_index, "EVENT POST", stat, errmsg, errmsg_len))
     return;
   if (parcaf_image_stat(g) == GFC_STAT_STOPPED_IMAGE) {
     parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, "EVENT POST: image %d has stopped", image_index);

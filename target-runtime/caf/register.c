@@ -244,9 +244,7 @@ PARCAF_EXPORT void _gfortran_caf_deregister(caf_token_t *token, caf_deregister_t
     *token = NULL;
   }
   if (rc) {
-    char fate[96];
-    parcaf_report(stat, errmsg, errmsg_len, rc, "DEALLOCATE: image %d %s", who,
-                  parcaf_image_fate(who, fate, sizeof fate));
+    parcaf_report_image(stat, errmsg, errmsg_len, rc, "DEALLOCATE", who, who);
   } else {
     parcaf_set_ok(stat, errmsg, errmsg_len);
   }

@@ -4,13 +4,6 @@
 #include "caf.h"
 #include "gasp_events.h"
 
-static void report_image(int *stat, char *errmsg, size_t len, int code, const char *op, int who)
-{
-  char fate[96];
-  parcaf_report(stat, errmsg, len, code, "%s: image %d %s", op, who,
-                parcaf_image_fate(who, fate, sizeof fate));
-}
-
 PARCAF_EXPORT void _gfortran_caf_sync_all(int *stat, char *errmsg, size_t errmsg_len)
 {
   PARCAF_GASP(GASP_CAF_SYNC_ALL, GASP_START);
@@ -19,7 +12,7 @@ PARCAF_EXPORT void _gfortran_caf_sync_all(int *stat, char *errmsg, size_t errmsg
   int who = 0;
   int rc = parcaf_barrier(parcaf_cur_slot(), parcaf_cur_index(), PARADBG_CAF_WAIT_SYNC_ALL, &who);
   if (rc)
-    report_image(stat, errmsg, errmsg_len, rc, "SYNC ALL", who);
+    parcaf_report_image(stat, errmsg, errmsg_len, rc, "SYNC ALL", who, who);
   else
     parcaf_set_ok(stat, errmsg, errmsg_len);
   PARCAF_GASP(GASP_CAF_SYNC_ALL, GASP_END);
@@ -97,7 +90,7 @@ PARCAF_EXPORT void _gfortran_caf_sync_images(int count, int images[], int *stat,
   parcaf_wait_end();
   free(list);
   if (rc)
-    report_image(stat, errmsg, errmsg_len, rc, "SYNC IMAGES", who);
+    parcaf_report_image(stat, errmsg, errmsg_len, rc, "SYNC IMAGES", who, who);
   else
     parcaf_set_ok(stat, errmsg, errmsg_len);
   PARCAF_GASP(GASP_CAF_SYNC_IMAGES, GASP_END, count, images);

@@ -10,13 +10,7 @@
 static int target_image(int team_index, const char *op, int *stat)
 {
   int g = parcaf_image_arg(team_index, op, stat);
-  if (g && parcaf_image_stat(g) == GFC_STAT_FAILED_IMAGE) {
-    char fate[96];
-    parcaf_report(stat, NULL, 0, GFC_STAT_FAILED_IMAGE, "%s: image %d %s", op, team_index,
-                  parcaf_image_fate(g, fate, sizeof fate));
-    return 0;
-  }
-  return g;
+  return g && parcaf_report_if_failed(g, team_index, op, stat, NULL, 0) ? 0 : g;
 }
 
 static int run(struct parcaf_elems *dst, struct parcaf_elems *src, bool tmp, const char *op, int *stat)
