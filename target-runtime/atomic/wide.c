@@ -1,7 +1,7 @@
-/* 16 bytes: cmpxchg16b where the processor has it (chosen once, at load
-   time, from cpuid), for every operation including loads, so that code a
-   compiler inlined with -mcx16 and these functions agree; the lock table
-   otherwise, or for an object that is not 16-byte aligned. */
+/* 16 bytes: hardware where the processor has cmpxchg16b (chosen once, at
+   load time, from cpuid), the lock table otherwise or for an object that is
+   not 16-byte aligned.  With AVX, loads and stores are aligned vector moves
+   (as in GCC's libatomic); everything else is cmpxchg16b. */
 #include <cpuid.h>
 #include <string.h>
 
@@ -11,9 +11,9 @@ typedef unsigned __int128 u128;
 
 bool pat_have_cx16;
 /* On processors with AVX, Intel and AMD document aligned 16-byte vector
-   loads as atomic; GCC's libatomic uses them for loads, and so do we, so
-   that a load does not write.  (Stores stay cmpxchg16b, which is faster
-   here than a vector store and a fence.) */
+   loads and stores as atomic; GCC's libatomic uses them, and so do we, so
+   that a load does not write and a store does not loop on a contended
+   cmpxchg16b. */
 static bool have_avx;
 
 __attribute__((constructor)) static void detect(void)
@@ -30,6 +30,16 @@ static inline u128 vload(const u128 *p)
   __asm__ __volatile__("vmovdqa %1, %%xmm0\n\tvmovq %%xmm0, %%rax\n\tvpextrq $1, %%xmm0, %%rdx"
                        : "=A"(v) : "m"(*p) : "xmm0", "memory");
   return v;
+}
+
+/* A seq_cst store must not pass a later load: a locked no-op on the stack
+   orders it, and costs less than mfence (measured: bench/). */
+static inline void vstore(u128 *p, u128 v, int mo)
+{
+  __asm__ __volatile__("vmovq %1, %%xmm0\n\tvpinsrq $1, %2, %%xmm0, %%xmm0\n\tvmovdqa %%xmm0, %0"
+                       : "=m"(*p) : "r"((uint64_t)v), "r"((uint64_t)(v >> 64)) : "xmm0", "memory");
+  if (mo != __ATOMIC_RELAXED && mo != __ATOMIC_RELEASE)   /* an unknown order gets the fence */
+    __asm__ __volatile__("lock orq $0, (%%rsp)" ::: "memory", "cc");
 }
 
 static inline __attribute__((always_inline)) bool cas16(u128 *p, u128 *expected, u128 desired)
@@ -58,6 +68,36 @@ static inline u128 guess(const u128 *p)
   return v;
 }
 
+/* The slow paths are out of line, so that the vector paths need no stack
+   frame. */
+static __attribute__((noinline, cold)) u128 load_locked(const u128 *p)
+{
+  u128 v;
+  pat_read(p, 16, &v);
+  return v;
+}
+
+static __attribute__((noinline, cold)) void store_locked(u128 *p, u128 v)
+{
+  pat_lock_range(p, 16);
+  memcpy(p, &v, sizeof v);
+  pat_unlock_range(p, 16);
+}
+
+static __attribute__((noinline)) u128 load_cas(u128 *p)
+{
+  u128 v = 0;
+  cas16(p, &v, 0);   /* writes back what it read: the seed's N3.2 */
+  return v;
+}
+
+static __attribute__((noinline)) void store_cas(u128 *p, u128 v)
+{
+  u128 old = guess(p);
+  while (!cas16(p, &old, v))
+    ;
+}
+
 PAT_EXPORT u128 pat_load_16(u128 *p, int mo) PAT_AS("__atomic_load_16");
 u128 pat_load_16(u128 *p, int mo)
 {
@@ -65,28 +105,22 @@ u128 pat_load_16(u128 *p, int mo)
   if (hw(p)) {
     if (have_avx)
       return vload(p);
-    u128 v = 0;
-    cas16(p, &v, 0);   /* writes back what it read: the seed's N3.2 */
-    return v;
+    return load_cas(p);
   }
-  u128 v;
-  pat_read(p, 16, &v);
-  return v;
+  return load_locked(p);
 }
 
 PAT_EXPORT void pat_store_16(u128 *p, u128 v, int mo) PAT_AS("__atomic_store_16");
 void pat_store_16(u128 *p, u128 v, int mo)
 {
-  (void)mo;
   if (hw(p)) {
-    u128 old = guess(p);
-    while (!cas16(p, &old, v))
-      ;
+    if (have_avx)
+      vstore(p, v, mo);
+    else
+      store_cas(p, v);
     return;
   }
-  pat_lock_range(p, 16);
-  memcpy(p, &v, sizeof v);
-  pat_unlock_range(p, 16);
+  store_locked(p, v);
 }
 
 PAT_EXPORT u128 pat_exchange_16(u128 *p, u128 v, int mo) PAT_AS("__atomic_exchange_16");
