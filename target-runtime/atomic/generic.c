@@ -53,7 +53,7 @@ void pat_store(size_t n, void *obj, void *val, int mo)
     return;
   }
   pat_lock_range(obj, n);
-  memmove(obj, val, n);
+  pat_copy(obj, val, n, true);
   pat_unlock_range(obj, n);
 }
 
@@ -81,8 +81,8 @@ void pat_exchange(size_t n, void *obj, void *val, void *ret, int mo)
   if (ret == val) {
     swap_bytes(obj, ret, n);
   } else {
-    memcpy(ret, obj, n);
-    memcpy(obj, val, n);
+    pat_copy(ret, obj, n, false);
+    pat_copy(obj, val, n, true);
   }
   pat_unlock_range(obj, n);
 }
@@ -102,9 +102,9 @@ bool pat_compare_exchange(size_t n, void *obj, void *expected, void *desired, in
   pat_lock_range(obj, n);
   ok = memcmp(obj, expected, n) == 0;
   if (ok)
-    memmove(obj, desired, n);
+    pat_copy(obj, desired, n, true);
   else
-    memcpy(expected, obj, n);
+    pat_copy(expected, obj, n, false);
   pat_unlock_range(obj, n);
   return ok;
 }

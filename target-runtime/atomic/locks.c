@@ -17,14 +17,34 @@ PAT_EXPORT const uint32_t paratomic_granule = PAT_GRANULE;
 
 __thread int pat_my_tid __attribute__((tls_model("initial-exec")));
 
-static void forget_tid(void)
+/* fork() copies the table as it is: a lock another thread held would stay
+   held in the child, with no thread left to give it back, and the child's
+   next atomic on those bytes would wait forever.  So fork waits until it
+   can hold every lock itself. */
+static void before_fork(void)
 {
-  pat_my_tid = 0;   /* the child of fork() is another LWP */
+  for (unsigned i = 0; i < PAT_NLOCKS; i++)
+    pat_take(&paratomic_locks[i], NULL, 0);
+}
+
+static void after_fork_parent(void)
+{
+  for (unsigned i = PAT_NLOCKS; i-- > 0;)
+    pat_give(&paratomic_locks[i]);
+}
+
+static void after_fork_child(void)
+{
+  pat_my_tid = 0;   /* the child is another LWP */
+  for (unsigned i = PAT_NLOCKS; i-- > 0;) {
+    paratomic_locks[i].waiters = 0;   /* they were the parent's threads */
+    pat_give(&paratomic_locks[i]);
+  }
 }
 
 __attribute__((constructor)) static void setup(void)
 {
-  pthread_atfork(NULL, NULL, forget_tid);
+  pthread_atfork(before_fork, after_fork_parent, after_fork_child);
 }
 
 int pat_tid_slow(void)

@@ -29,7 +29,7 @@ bool pat_flag_test_and_set(volatile void *f)
 PAT_EXPORT void pat_flag_clear_explicit(volatile void *f, int mo) PAT_AS("atomic_flag_clear_explicit");
 void pat_flag_clear_explicit(volatile void *f, int mo)
 {
-  if (mo == __ATOMIC_SEQ_CST)
+  if (PAT_MO(mo) == __ATOMIC_SEQ_CST)
     __atomic_store_n((volatile unsigned char *)f, 0, __ATOMIC_SEQ_CST);
   else
     __atomic_store_n((volatile unsigned char *)f, 0, __ATOMIC_RELEASE);
@@ -44,16 +44,16 @@ void pat_flag_clear(volatile void *f)
 PAT_EXPORT void pat_thread_fence(int mo) PAT_AS("atomic_thread_fence");
 void pat_thread_fence(int mo)
 {
-  if (mo == __ATOMIC_SEQ_CST)
+  if (PAT_MO(mo) == __ATOMIC_SEQ_CST)
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  else if (mo != __ATOMIC_RELAXED)
+  else if (PAT_MO(mo) != __ATOMIC_RELAXED)
     __atomic_thread_fence(__ATOMIC_ACQ_REL);
 }
 
 PAT_EXPORT void pat_signal_fence(int mo) PAT_AS("atomic_signal_fence");
 void pat_signal_fence(int mo)
 {
-  if (mo != __ATOMIC_RELAXED)
+  if (PAT_MO(mo) != __ATOMIC_RELAXED)
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
 

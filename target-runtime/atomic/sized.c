@@ -4,12 +4,12 @@
 
 /* x86: every load is acquire, and every read-modify-write is a locked
    instruction whatever the order; only a seq_cst store needs a fence. */
-#define LOAD(p, mo) ((mo) == __ATOMIC_RELAXED ? __atomic_load_n(p, __ATOMIC_RELAXED) : __atomic_load_n(p, __ATOMIC_SEQ_CST))
+#define LOAD(p, mo) (PAT_MO(mo) == __ATOMIC_RELAXED ? __atomic_load_n(p, __ATOMIC_RELAXED) : __atomic_load_n(p, __ATOMIC_SEQ_CST))
 #define STORE(p, v, mo)                                   \
   do {                                                    \
-    if ((mo) == __ATOMIC_SEQ_CST)                         \
+    if (PAT_MO(mo) == __ATOMIC_SEQ_CST)                   \
       __atomic_store_n(p, v, __ATOMIC_SEQ_CST);           \
-    else if ((mo) == __ATOMIC_RELAXED)                    \
+    else if (PAT_MO(mo) == __ATOMIC_RELAXED)              \
       __atomic_store_n(p, v, __ATOMIC_RELAXED);           \
     else                                                  \
       __atomic_store_n(p, v, __ATOMIC_RELEASE);           \

@@ -1,27 +1,61 @@
-/* 16 bytes: hardware where the processor has cmpxchg16b (chosen once, at
-   load time, from cpuid), the lock table otherwise or for an object that is
+/* 16 bytes: hardware where the processor has cmpxchg16b (chosen once, when
+   the library loads), the lock table otherwise or for an object that is
    not 16-byte aligned.  With AVX, loads and stores are aligned vector moves
    (as in GCC's libatomic); everything else is cmpxchg16b. */
 #include <cpuid.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "paratomic.h"
 
 typedef unsigned __int128 u128;
 
 bool pat_have_cx16;
-/* On processors with AVX, Intel and AMD document aligned 16-byte vector
-   loads and stores as atomic; GCC's libatomic uses them, and so do we, so
-   that a load does not write and a store does not loop on a contended
-   cmpxchg16b. */
+/* Intel and AMD document aligned 16-byte vector loads and stores as atomic
+   on their processors with AVX; other vendors promise nothing.  There, as
+   GCC's libatomic does, we use them: a load does not write, and a store
+   does not loop on a contended cmpxchg16b. */
 static bool have_avx;
 
+static bool avx_usable(unsigned ecx1)
+{
+  unsigned a, b, c, d, xlo, xhi;
+  if (!(ecx1 & bit_AVX) || !(ecx1 & bit_OSXSAVE))
+    return false;
+  __asm__("xgetbv" : "=a"(xlo), "=d"(xhi) : "c"(0));
+  if ((xlo & 6) != 6)   /* the system saves no SSE and AVX state */
+    return false;
+  __cpuid(0, a, b, c, d);
+  bool intel = b == 0x756e6547 && d == 0x49656e69 && c == 0x6c65746e;   /* "GenuineIntel" */
+  bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;     /* "AuthenticAMD" */
+  (void)xhi;
+  return intel || amd;
+}
+
+/* PARADBG_ATOMIC_HW lets a user (or a test) give up what the processor
+   offers: "cmpxchg16b" keeps 16 bytes off the vector unit, "none" sends them
+   to the lock table.  This runs before any user of the library can call it:
+   constructors of a library run before those of what depends on it. */
 __attribute__((constructor)) static void detect(void)
 {
   unsigned a, b, c, d;
   bool ok = __get_cpuid(1, &a, &b, &c, &d);
-  pat_have_cx16 = ok && (c & bit_CMPXCHG16B);
-  have_avx = pat_have_cx16 && (c & bit_AVX);
+  bool cx16 = ok && (c & bit_CMPXCHG16B), avx = cx16 && avx_usable(c);
+  const char *want = getenv("PARADBG_ATOMIC_HW");
+  if (want && *want && strcmp(want, "auto") != 0) {
+    if (strcmp(want, "none") == 0) {
+      cx16 = avx = false;
+    } else if (strcmp(want, "cmpxchg16b") == 0) {
+      avx = false;
+    } else {
+      static const char msg[] = "libparatomic: PARADBG_ATOMIC_HW: expected auto, cmpxchg16b or none; using auto\n";
+      ssize_t w = write(2, msg, sizeof msg - 1);
+      (void)w;
+    }
+  }
+  pat_have_cx16 = cx16;
+  have_avx = avx;
 }
 
 static inline u128 vload(const u128 *p)
@@ -33,12 +67,13 @@ static inline u128 vload(const u128 *p)
 }
 
 /* A seq_cst store must not pass a later load: a locked no-op on the stack
-   orders it, and costs less than mfence (measured: bench/). */
+   orders it, and costs less than mfence (measured: bench/).  An order the
+   library does not know gets the fence too. */
 static inline void vstore(u128 *p, u128 v, int mo)
 {
   __asm__ __volatile__("vmovq %1, %%xmm0\n\tvpinsrq $1, %2, %%xmm0, %%xmm0\n\tvmovdqa %%xmm0, %0"
                        : "=m"(*p) : "r"((uint64_t)v), "r"((uint64_t)(v >> 64)) : "xmm0", "memory");
-  if (mo != __ATOMIC_RELAXED && mo != __ATOMIC_RELEASE)   /* an unknown order gets the fence */
+  if (PAT_MO(mo) != __ATOMIC_RELAXED && PAT_MO(mo) != __ATOMIC_RELEASE)
     __asm__ __volatile__("lock orq $0, (%%rsp)" ::: "memory", "cc");
 }
 
@@ -82,6 +117,19 @@ static __attribute__((noinline, cold)) void store_locked(u128 *p, u128 v)
   pat_lock_range(p, 16);
   memcpy(p, &v, sizeof v);
   pat_unlock_range(p, 16);
+}
+
+static __attribute__((noinline, cold)) bool cas_locked(u128 *p, u128 *e, u128 d)
+{
+  pat_lock_range(p, 16);
+  u128 cur = guess(p);
+  bool ok = cur == *e;
+  if (ok)
+    memcpy(p, &d, sizeof d);
+  else
+    *e = cur;
+  pat_unlock_range(p, 16);
+  return ok;
 }
 
 static __attribute__((noinline)) u128 load_cas(u128 *p)
@@ -141,52 +189,30 @@ u128 pat_exchange_16(u128 *p, u128 v, int mo)
   return old;
 }
 
-/* Chosen when the library loads: cmpxchg16b straight away where there is
-   one (a misaligned object is undefined behaviour for the sized functions,
-   and the generic function never passes one), the lock table otherwise. */
-static bool cas16_hw(u128 *p, u128 *e, u128 d, int smo, int fmo)
-{
-  (void)smo;
-  (void)fmo;
-  return cas16(p, e, d);
-}
-
-static bool cas16_locked(u128 *p, u128 *e, u128 d, int smo, int fmo);
-
-typedef bool (*cas16_fn)(u128 *, u128 *, u128, int, int);
-
-static cas16_fn resolve_cas16(void)
-{
-  unsigned a, b, c, dx;
-  return __get_cpuid(1, &a, &b, &c, &dx) && (c & bit_CMPXCHG16B) ? cas16_hw : cas16_locked;
-}
-
 PAT_EXPORT bool pat_compare_exchange_16(u128 *p, u128 *e, u128 d, int smo, int fmo)
-  PAT_AS("__atomic_compare_exchange_16") __attribute__((ifunc("resolve_cas16")));
-
-static bool cas16_locked(u128 *p, u128 *e, u128 d, int smo, int fmo)
+  PAT_AS("__atomic_compare_exchange_16");
+bool pat_compare_exchange_16(u128 *p, u128 *e, u128 d, int smo, int fmo)
 {
   (void)smo;
   (void)fmo;
   if (hw(p))
     return cas16(p, e, d);
-  pat_lock_range(p, 16);
-  u128 cur = guess(p);
-  bool ok = cur == *e;
-  if (ok)
-    memcpy(p, &d, sizeof d);
-  else
-    *e = cur;
-  pat_unlock_range(p, 16);
-  return ok;
+  return cas_locked(p, e, d);
 }
 
 PAT_EXPORT bool pat_test_and_set_16(u128 *p, int mo) PAT_AS("__atomic_test_and_set_16");
 bool pat_test_and_set_16(u128 *p, int mo)
 {
   (void)mo;
-  /* One byte is affected; a byte exchange is atomic against cmpxchg16b. */
-  return __atomic_exchange_n((unsigned char *)p, 1, __ATOMIC_SEQ_CST) != 0;
+  /* One byte is affected; a byte exchange is atomic against cmpxchg16b,
+     but not against the lock table's read-modify-write of all 16. */
+  if (hw(p))
+    return __atomic_exchange_n((unsigned char *)p, 1, __ATOMIC_SEQ_CST) != 0;
+  pat_lock_range(p, 16);
+  bool was = *(unsigned char *)p != 0;
+  *(unsigned char *)p = 1;
+  pat_unlock_range(p, 16);
+  return was;
 }
 
 #define RMW16(op, expr)                                                        \

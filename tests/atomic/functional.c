@@ -147,7 +147,7 @@ static void generic(void)
               "compare_exchange(%zu) failing at +%zu", n, off * 3);
         CHECK(lib_compare_exchange(n, obj, e, b, all_orders[k], 0) && memcmp(obj, b, n) == 0,
               "compare_exchange(%zu) succeeding at +%zu", n, off * 3);
-        /* memcmp semantics: a difference in the last byte only is seen */
+        /* memcmp semantics: a difference in the first byte only is seen too */
         memcpy(e, b, n);
         e[0] ^= 0x80;
         CHECK(!lib_compare_exchange(n, obj, e, a, all_orders[k], 0), "compare_exchange(%zu) first byte", n);
