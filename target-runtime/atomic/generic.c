@@ -52,20 +52,7 @@ void pat_store(size_t n, void *obj, void *val, int mo)
 #undef STORE
     return;
   }
-  pat_lock_range(obj, n);
-  pat_copy(obj, val, n, true);
-  pat_unlock_range(obj, n);
-}
-
-/* Swaps a and b byte by byte: for the exchange whose new value and result
-   are the same buffer. */
-static void swap_bytes(unsigned char *a, unsigned char *b, size_t n)
-{
-  for (size_t i = 0; i < n; i++) {
-    unsigned char t = a[i];
-    a[i] = b[i];
-    b[i] = t;
-  }
+  pat_locked_store(obj, val, n);
 }
 
 PAT_EXPORT void pat_exchange(size_t n, void *obj, void *val, void *ret, int mo) PAT_AS("__atomic_exchange");
@@ -77,34 +64,20 @@ void pat_exchange(size_t n, void *obj, void *val, void *ret, int mo)
 #undef XCHG
     return;
   }
-  pat_lock_range(obj, n);
-  if (ret == val) {
-    swap_bytes(obj, ret, n);
-  } else {
-    pat_copy(ret, obj, n, false);
-    pat_copy(obj, val, n, true);
-  }
-  pat_unlock_range(obj, n);
+  pat_locked_exchange(obj, val, ret, n);
 }
 
 PAT_EXPORT bool pat_compare_exchange(size_t n, void *obj, void *expected, void *desired, int smo, int fmo)
   PAT_AS("__atomic_compare_exchange");
 bool pat_compare_exchange(size_t n, void *obj, void *expected, void *desired, int smo, int fmo)
 {
-  bool ok = false;
   if (pat_hardware(n, obj)) {
+    bool ok = false;
 #define CAS(k, T) { T e, d; memcpy(&e, expected, k); memcpy(&d, desired, k); \
                     ok = pat_compare_exchange_##k(obj, &e, d, smo, fmo); memcpy(expected, &e, k); }
     BY_SIZE(n, CAS)
 #undef CAS
     return ok;
   }
-  pat_lock_range(obj, n);
-  ok = memcmp(obj, expected, n) == 0;
-  if (ok)
-    pat_copy(obj, desired, n, true);
-  else
-    pat_copy(expected, obj, n, false);
-  pat_unlock_range(obj, n);
-  return ok;
+  return pat_locked_compare_exchange(obj, expected, desired, n);
 }

@@ -167,6 +167,46 @@ static inline void pat_read(const void *p, size_t n, void *out)
   pat_unlock_range(p, n);
 }
 
+/* Store, exchange and compare-exchange under the lock table, for the
+   generic functions and for 16 bytes the hardware cannot do: memcmp and
+   memcpy semantics, strong.  An exchange whose new value and result are one
+   buffer swaps them byte by byte. */
+static inline void pat_locked_store(void *obj, const void *val, size_t n)
+{
+  pat_lock_range(obj, n);
+  pat_copy(obj, val, n, true);
+  pat_unlock_range(obj, n);
+}
+
+static inline void pat_locked_exchange(void *obj, const void *val, void *ret, size_t n)
+{
+  pat_lock_range(obj, n);
+  if (ret == val) {
+    unsigned char *a = obj, *b = ret;
+    for (size_t i = 0; i < n; i++) {
+      unsigned char t = a[i];
+      a[i] = b[i];
+      b[i] = t;
+    }
+  } else {
+    pat_copy(ret, obj, n, false);
+    pat_copy(obj, val, n, true);
+  }
+  pat_unlock_range(obj, n);
+}
+
+static inline bool pat_locked_compare_exchange(void *obj, void *expected, const void *desired, size_t n)
+{
+  pat_lock_range(obj, n);
+  bool ok = __builtin_memcmp(obj, expected, n) == 0;
+  if (ok)
+    pat_copy(obj, desired, n, true);
+  else
+    pat_copy(expected, obj, n, false);
+  pat_unlock_range(obj, n);
+  return ok;
+}
+
 /* wide.c */
 extern bool pat_have_cx16;
 

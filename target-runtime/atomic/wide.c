@@ -114,22 +114,21 @@ static __attribute__((noinline, cold)) u128 load_locked(const u128 *p)
 
 static __attribute__((noinline, cold)) void store_locked(u128 *p, u128 v)
 {
-  pat_lock_range(p, 16);
-  memcpy(p, &v, sizeof v);
-  pat_unlock_range(p, 16);
+  pat_locked_store(p, &v, 16);
 }
 
 static __attribute__((noinline, cold)) bool cas_locked(u128 *p, u128 *e, u128 d)
 {
-  pat_lock_range(p, 16);
-  u128 cur = guess(p);
-  bool ok = cur == *e;
-  if (ok)
-    memcpy(p, &d, sizeof d);
-  else
-    *e = cur;
-  pat_unlock_range(p, 16);
-  return ok;
+  return pat_locked_compare_exchange(p, e, &d, 16);
+}
+
+/* Exchange by cmpxchg16b: guess, and let each failure correct the guess. */
+static u128 xchg16(u128 *p, u128 v)
+{
+  u128 old = guess(p);
+  while (!cas16(p, &old, v))
+    ;
+  return old;
 }
 
 static __attribute__((noinline)) u128 load_cas(u128 *p)
@@ -141,9 +140,7 @@ static __attribute__((noinline)) u128 load_cas(u128 *p)
 
 static __attribute__((noinline)) void store_cas(u128 *p, u128 v)
 {
-  u128 old = guess(p);
-  while (!cas16(p, &old, v))
-    ;
+  (void)xchg16(p, v);
 }
 
 PAT_EXPORT u128 pat_load_16(u128 *p, int mo) PAT_AS("__atomic_load_16");
@@ -175,17 +172,10 @@ PAT_EXPORT u128 pat_exchange_16(u128 *p, u128 v, int mo) PAT_AS("__atomic_exchan
 u128 pat_exchange_16(u128 *p, u128 v, int mo)
 {
   (void)mo;
+  if (hw(p))
+    return xchg16(p, v);
   u128 old;
-  if (hw(p)) {
-    old = guess(p);
-    while (!cas16(p, &old, v))
-      ;
-    return old;
-  }
-  pat_lock_range(p, 16);
-  old = guess(p);
-  memcpy(p, &v, sizeof v);
-  pat_unlock_range(p, 16);
+  pat_locked_exchange(p, &v, &old, 16);
   return old;
 }
 
