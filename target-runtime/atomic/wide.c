@@ -43,7 +43,9 @@ __attribute__((constructor)) static void detect(void)
   bool ok = __get_cpuid(1, &a, &b, &c, &d);
   bool cx16 = ok && (c & bit_CMPXCHG16B), avx = cx16 && avx_usable(c);
   const char *want = getenv("PARADBG_ATOMIC_HW");
-  if (want && *want && strcmp(want, "auto") != 0) {
+  /* Set but empty is a bad value too: it most likely comes from an unset
+     shell variable, and saying so is better than a silent "auto". */
+  if (want && strcmp(want, "auto") != 0) {
     if (strcmp(want, "none") == 0) {
       cx16 = avx = false;
     } else if (strcmp(want, "cmpxchg16b") == 0) {

@@ -62,7 +62,7 @@ static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt,
 static int num_images_from_env(void)
 {
   const char *s = getenv("GFORTRAN_NUM_IMAGES");
-  if (!s || !*s) {
+  if (!s) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > PARCAF_MAX_IMAGES ? PARCAF_MAX_IMAGES : (int)n;
   }
@@ -106,7 +106,7 @@ void parcaf_ensure_shared(void)
   int n = num_images_from_env();
   uint64_t seg = PARCAF_DEFAULT_SEGMENT;
   const char *s = getenv("GFORTRAN_SHARED_MEMORY_SIZE");
-  if (s && *s) {
+  if (s) {
     bool ok;
     size_t total = parcaf_parse_size(s, &ok);
     if (!ok)
