@@ -378,7 +378,8 @@ int report_gather(struct report *r)
     gather_thread(r, &c, &r->threads[i], &r->t->threads[i]);
     r->threads[i].current = i == r->t->current;
   }
-  qsort(r->regions, r->nregions, sizeof *r->regions, outer_first);
+  if (r->nregions > 1)   /* qsort(NULL, 0, ...) is undefined */
+    qsort(r->regions, r->nregions, sizeof *r->regions, outer_first);
   if (r->want & WANT_ICVS)
     get_icvs(r, &c, r->p->ah, ompd_scope_address_space, &r->icvs);
   if ((r->want & WANT_CONTROL_VARS) &&
