@@ -70,6 +70,47 @@ const char *path_base(const char *path)
   return slash != NULL ? slash + 1 : path;
 }
 
+/* The line GDB shows for a row that covers an address: when several rows
+   share that address (optimised code), the last of them that begins a
+   statement, not the last of all. */
+static Dwarf_Line *statement_row(Dwfl_Line *line)
+{
+  Dwarf_Addr bias, addr, a;
+  Dwarf_Line *row = dwfl_dwarf_line(line, &bias);
+  Dwarf_Die *cu = dwfl_linecu(line);
+  Dwarf_Lines *lines;
+  size_t n;
+  bool stmt;
+  if (row == NULL || dwarf_linebeginstatement(row, &stmt) != 0 || stmt || cu == NULL ||
+      dwarf_lineaddr(row, &addr) != 0 || dwarf_getsrclines(cu, &lines, &n) != 0)
+    return row;
+  /* Rows are sorted by address: find the first at addr, then row. */
+  size_t lo = 0, hi = n, at;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (dwarf_lineaddr(dwarf_onesrcline(lines, mid), &a) == 0 && a < addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (at = lo; at < n && dwarf_onesrcline(lines, at) != row; at++)
+    if (dwarf_lineaddr(dwarf_onesrcline(lines, at), &a) != 0 || a != addr)
+      return row;
+  if (at == n)
+    return row;
+  while (at-- > lo) {
+    Dwarf_Line *prev = dwarf_onesrcline(lines, at);
+    bool end;
+    int lineno;
+    if (dwarf_lineendsequence(prev, &end) != 0 || end || dwarf_lineno(prev, &lineno) != 0 ||
+        lineno == 0)
+      break;
+    if (dwarf_linebeginstatement(prev, &stmt) == 0 && stmt)
+      return prev;
+  }
+  return row;
+}
+
 static void describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
 {
   memset(f, 0, sizeof *f);
@@ -86,8 +127,9 @@ static void describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
   if (f->function != NULL)
     f->offset = off + (at != pc);
   Dwfl_Line *line = dwfl_module_getsrc(mod, at);
+  Dwarf_Line *row = line != NULL ? statement_row(line) : NULL;
   int lineno = 0;
-  const char *file = line != NULL ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
+  const char *file = row != NULL && dwarf_lineno(row, &lineno) == 0 ? dwarf_linesrc(row, NULL, NULL) : NULL;
   if (file != NULL && lineno > 0) {
     f->file = strdup(file);
     f->line = lineno;
