@@ -163,6 +163,24 @@ static int same_image(const struct core *c, const char *path, int fd, char *why,
   return same;
 }
 
+/* Opens path for reading only if it is a regular file, and looks before it
+   opens: a FIFO or a device named by a user or by a core would block us or
+   do something on open.  -1 with errno set, EINVAL for "not a regular file". */
+static int open_regular(const char *path)
+{
+  struct stat sb;
+  if (stat(path, &sb) != 0)
+    return -1;
+  int fd = S_ISREG(sb.st_mode) ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
+  if (fd >= 0 && (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))) {   /* replaced meanwhile */
+    close(fd);
+    fd = -1;
+  }
+  if (!S_ISREG(sb.st_mode))
+    errno = EINVAL;
+  return fd;
+}
+
 /* Opens each file the core maps, once, if it is still the file that was
    mapped; every mapping of a file shares its verdict (fd, or -2). */
 static void open_mapped_files(struct core *c)
@@ -174,7 +192,7 @@ static void open_mapped_files(struct core *c)
     if (m->fd != -1)
       continue;
     char why[300];
-    m->fd = open(m->path, O_RDONLY | O_CLOEXEC);
+    m->fd = open_regular(m->path);
     if (m->fd < 0) {
       m->fd = -2;
       if (missing++ == 0)
@@ -212,7 +230,7 @@ static int find_mapped_file(Dwfl_Module *mod, void **user, const char *name, Dwa
                             char **file_name, Elf **elfp)
 {
   (void)mod, (void)user, (void)base, (void)elfp;
-  int fd = open(name, O_RDONLY | O_CLOEXEC);
+  int fd = open_regular(name);
   if (fd >= 0)
     *file_name = strdup(name);
   return fd;
@@ -372,9 +390,9 @@ static const char *program_path(const struct core *c)
 static int check_executable(struct core *c, const char *core, const char *exe)
 {
   const char *mapped = program_path(c);
-  int fd = open(exe, O_RDONLY | O_CLOEXEC);
+  int fd = open_regular(exe);
   if (fd < 0)
-    return fail(ST_EXECUTABLE, "%s: %s", exe, strerror(errno));
+    return fail(ST_EXECUTABLE, "%s: %s", exe, errno == EINVAL ? "not a regular file" : strerror(errno));
   Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   GElf_Ehdr eh;
   int is_program = e != NULL && elf_kind(e) == ELF_K_ELF && gelf_getehdr(e, &eh) != NULL &&
@@ -400,12 +418,9 @@ static int check_executable(struct core *c, const char *core, const char *exe)
 
 static int open_elf(struct target *t, struct core *c, const char *path)
 {
-  struct stat sb;
-  c->fd = open(path, O_RDONLY | O_CLOEXEC);
+  c->fd = open_regular(path);
   if (c->fd < 0)
-    return fail(ST_TARGET, "%s: %s", path, strerror(errno));
-  if (fstat(c->fd, &sb) != 0 || !S_ISREG(sb.st_mode))
-    return fail(ST_TARGET, "%s: not a regular file", path);
+    return fail(ST_TARGET, "%s: %s", path, errno == EINVAL ? "not a regular file" : strerror(errno));
   c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL);
   GElf_Ehdr eh;
   if (c->elf == NULL || elf_kind(c->elf) != ELF_K_ELF || gelf_getehdr(c->elf, &eh) == NULL)

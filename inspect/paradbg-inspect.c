@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paradbg/plugins.h"
 #include "plugin.h"
 #include "report.h"
 #include "status.h"
@@ -37,7 +38,7 @@ static const char usage_text[] =
   "                        while it is read, then it goes on as it was\n"
   "      --json            print JSON (see docs/inspect.md for the schema)\n"
   "      --backtrace       add each thread's stack\n"
-  "      --plugin-dir=DIR  also trust DIR for the OMPD plugin the program names\n"
+  "      --plugin-dir=DIR  also look for the OMPD plugin in DIR\n"
   "                        (searched first; may be given more than once)\n"
   "      --stats           print the count of memory reads on stderr\n"
   "  -h, --help            show this help and exit\n"
@@ -48,9 +49,10 @@ static const char usage_text[] =
   INSPECT_STATUSES(ST_HELP)
 #undef ST_HELP
   "\n"
-  "The OMPD plugin is looked for by the base name the program gives, in the\n"
-  "--plugin-dir directories, the build tree (when run from it) and "
-  PLUGINDIR ";\nnever at a path the program names.\n";
+  "The program names its OMPD plugin; only " PARADBG_OMPD_PLUGIN " is loaded, only from\n"
+  "the --plugin-dir directories, the build tree (when run from it) and\n"
+  PLUGINDIR ", and only if it exports the OMPD entry points.\n"
+  "Any other name, and any path the program gives, is refused.\n";
 
 int fail(int status, const char *fmt, ...)
 {
@@ -135,6 +137,8 @@ int main(int argc, char **argv)
     case OPT_BACKTRACE: backtraces = 1; break;
     case OPT_STATS: stats = 1; break;
     case OPT_PLUGIN_DIR:
+      if (*optarg == '\0')
+        return usage_error("%s", "--plugin-dir needs a directory, not an empty name");
       if (ndirs == MAX_PLUGIN_DIRS)
         return usage_error("%s", "too many --plugin-dir options");
       dirs[ndirs++] = optarg;
@@ -146,6 +150,11 @@ int main(int argc, char **argv)
   }
   int nargs = argc - optind, want = WANT_THREADS;
   char **args = argv + optind;
+  int most = pid != 0 ? 1 : 3;   /* [WHAT], or CORE [EXECUTABLE] [WHAT] */
+  if (nargs == most + 1)
+    return usage_error("one argument too many: '%s'", args[most]);
+  if (nargs > most)
+    return usage_error("too many arguments, from '%s' on", args[most]);
   if (nargs > 0 && what_of(args[nargs - 1]) != 0 && (pid != 0 || nargs > 1))
     want = what_of(args[--nargs]);
   if (pid != 0 && nargs > 0)

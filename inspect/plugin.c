@@ -1,15 +1,22 @@
-/* The plugin a target names is looked for by base name, and only in
-   directories the user trusts: a core from someone else must not be able
-   to make us load code of its choosing. */
+/* The plugin a target names is loaded only if its base name is one that
+   paradbg knows (include/paradbg/plugins.h), only from a directory the user
+   trusts, and only once the file is seen to export the OMPD entry points: a
+   core from someone else must not be able to make us load code of its
+   choosing, a runtime included (its constructor would run in here). */
 #define _GNU_SOURCE
 #include "config.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <gelf.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "paradbg/plugins.h"
 
 #include "callbacks.h"
 #include "plugin.h"
@@ -38,7 +45,8 @@ static int read_pointer(struct target *t, uint64_t addr, uint64_t *out)
   return 0;
 }
 
-/* A printable base name of at most MAX_NAME bytes at addr, or -1. */
+/* The base name, in printable ASCII, of at most MAX_NAME bytes at addr, or
+   -1: plugin names are plain file names, so nothing else is ever shown. */
 static int read_base_name(struct target *t, uint64_t addr, char *buf)
 {
   size_t n = 0;
@@ -47,7 +55,7 @@ static int read_base_name(struct target *t, uint64_t addr, char *buf)
       return -1;
     if (buf[n] == '\0')
       break;
-    if ((unsigned char)buf[n] < 0x20 || buf[n] == 0x7f)
+    if ((unsigned char)buf[n] < 0x20 || (unsigned char)buf[n] >= 0x7f)
       return -1;
   }
   const char *base = path_base(buf);
@@ -80,6 +88,54 @@ static int plugin_names(struct target *t, char names[][MAX_NAME + 1])
   return named ? n : -1;
 }
 
+/* OpenMP runtimes that name no plugin a debugger could load, by the start
+   of their file names, and what the user can do instead. */
+#define ON_LIBPAROMP "run the program on libparomp, with paradbg-run or with LD_LIBRARY_PATH=" RUNTIMEDIR
+#define REBUILD "libparomp stands in for libgomp only: build the program with gcc -fopenmp and run it " \
+  "with paradbg-run"
+static const struct {
+  const char *prefix, *what, *advice;
+} other_runtimes[] = {
+  { "libgomp.so", "GNU libgomp", ON_LIBPAROMP },
+  { "libomp.so", "LLVM libomp", REBUILD },
+  { "libomp-", "LLVM libomp", REBUILD },
+  { "libiomp5", "Intel's libiomp5", REBUILD },
+};
+
+struct runtime_search {
+  char found[MAX_NAME + 64];
+  const char *advice;
+};
+
+static int find_runtime(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr start, void *arg)
+{
+  (void)mod, (void)user, (void)start;
+  struct runtime_search *q = arg;
+  const char *base = name != NULL ? path_base(name) : "";
+  for (unsigned i = 0; i < sizeof other_runtimes / sizeof other_runtimes[0]; i++)
+    if (strncmp(base, other_runtimes[i].prefix, strlen(other_runtimes[i].prefix)) == 0) {
+      /* Shown as the runtime's own prefix and the printable characters after it. */
+      size_t n = 0;
+      while (base[n] != '\0' && n < MAX_NAME && (unsigned char)base[n] > 0x20 &&
+             (unsigned char)base[n] < 0x7f)
+        n++;
+      snprintf(q->found, sizeof q->found, "%s (%.*s)", other_runtimes[i].what, (int)n, base);
+      q->advice = other_runtimes[i].advice;
+      return DWARF_CB_ABORT;
+    }
+  return DWARF_CB_OK;
+}
+
+/* Whether another OpenMP runtime is mapped: says which and what to do. */
+static const struct runtime_search *other_runtime(Dwfl *dwfl)
+{
+  static struct runtime_search q;
+  q.found[0] = '\0';
+  if (dwfl != NULL)
+    dwfl_getmodules(dwfl, find_runtime, &q, 0);
+  return q.found[0] != '\0' ? &q : NULL;
+}
+
 /* The build tree's plugin directory, if this is the build tree's binary. */
 static const char *build_dir(void)
 {
@@ -98,8 +154,56 @@ static const char *build_dir(void)
   return INSPECT_BUILD_PLUGINDIR;
 }
 
+/* Whether the ELF file at path defines every OMPD entry point in its
+   dynamic symbol table: read before dlopen, which would run its code. */
+static int exports_ompd(const char *path)
+{
+  static const char *const wanted[] = {
+#define PARADBG_OMPD_API(name) #name,
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
+  };
+  enum { NWANTED = sizeof wanted / sizeof wanted[0] };
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), found = 0;
+  struct stat st;
+  if (fd < 0)
+    return 0;
+  elf_version(EV_CURRENT);
+  Elf *e = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? elf_begin(fd, ELF_C_READ_MMAP, NULL) : NULL;
+  Elf_Scn *scn = NULL;
+  GElf_Shdr sh;
+  char seen[NWANTED] = { 0 };
+  while (e != NULL && elf_kind(e) == ELF_K_ELF && (scn = elf_nextscn(e, scn)) != NULL) {
+    if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_DYNSYM || sh.sh_entsize == 0)
+      continue;
+    Elf_Data *d = elf_getdata(scn, NULL);
+    size_t count = d != NULL ? d->d_size / sh.sh_entsize : 0;
+    for (size_t i = 1; i < count; i++) {
+      GElf_Sym sym;
+      const char *name;
+      if (gelf_getsym(d, (int)i, &sym) == NULL || sym.st_shndx == SHN_UNDEF ||
+          GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+          (name = elf_strptr(e, sh.sh_link, sym.st_name)) == NULL)
+        continue;
+      for (unsigned k = 0; k < NWANTED; k++)
+        if (!seen[k] && strcmp(name, wanted[k]) == 0) {
+          seen[k] = 1;
+          found++;
+        }
+    }
+    break;
+  }
+  if (e != NULL)
+    elf_end(e);
+  close(fd);
+  return found == NWANTED;
+}
+
 static int load(struct target *t, const char *path, struct plugin *p)
 {
+  if (!exports_ompd(path))
+    return fail(ST_PLUGIN, "%s is not an OMPD library: it does not export the OMPD entry points; "
+                "not loaded", path);
   p->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (p->lib == NULL)
     return fail(ST_PLUGIN, "cannot load the OMPD plugin: %s", dlerror());
@@ -129,6 +233,10 @@ int plugin_open(struct target *t, char *const *dirs, unsigned ndirs, struct plug
   memset(p, 0, sizeof *p);
   static char names[MAX_NAMES][MAX_NAME + 1];
   int n = plugin_names(t, names);
+  const struct runtime_search *other = n < 0 ? other_runtime(t->dwfl) : NULL;
+  if (other != NULL)
+    return fail(ST_NO_RUNTIME, "%s runs on %s, which paradbg cannot read: %s", t->name,
+                other->found, other->advice);
   if (n < 0)
     return fail(ST_NO_RUNTIME, "%s has no paradbg runtime: no OpenMP runtime in it names an OMPD "
                 "plugin (run the program with paradbg-run)", t->name);
@@ -143,19 +251,26 @@ int plugin_open(struct target *t, char *const *dirs, unsigned ndirs, struct plug
   if (built != NULL)
     trusted[ntrusted++] = built;
   trusted[ntrusted++] = PLUGINDIR;
-  for (int i = 0; i < n; i++)
-    for (unsigned d = 0; d < ntrusted; d++) {
-      char path[PATH_MAX];
-      if ((size_t)snprintf(path, sizeof path, "%s/%s", trusted[d], names[i]) >= sizeof path)
-        continue;
-      if (access(path, R_OK) == 0)
-        return load(t, path, p);
-    }
+  int known = -1;
+  for (int i = 0; i < n && known < 0; i++)
+    if (strcmp(names[i], PARADBG_OMPD_PLUGIN) == 0)
+      known = i;
+  if (known < 0)
+    return fail(ST_PLUGIN, "%s names '%s' as its OMPD plugin, which is not a plugin paradbg "
+                "loads (it loads only " PARADBG_OMPD_PLUGIN "); not loaded", t->name, names[0]);
+  for (unsigned d = 0; d < ntrusted; d++) {
+    char path[PATH_MAX];
+    struct stat st;
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", trusted[d], names[known]) >= sizeof path)
+      continue;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0)
+      return load(t, path, p);
+  }
   char where[1024] = "";
   for (unsigned d = 0; d < ntrusted; d++)
     snprintf(where + strlen(where), sizeof where - strlen(where), "%s%s", d ? ", " : "", trusted[d]);
   return fail(ST_PLUGIN, "the program's OMPD plugin %s is in none of the trusted directories (%s); "
-              "add its directory with --plugin-dir", names[0], where);
+              "add its directory with --plugin-dir", names[known], where);
 }
 
 void plugin_close(struct plugin *p)

@@ -1,9 +1,12 @@
-"""Finding and loading an OMPD library.  The target only names it; the name
-is reduced to a base name and looked for in trusted directories, so that a
-core file from someone else can never make GDB load a library of its
-choosing."""
+"""Finding and loading an OMPD library.  The target only names it; the
+package loads it only if the name is the exact file name of a plugin it
+knows, only from a trusted directory, and only once the file is seen to
+export the OMPD entry points, so that a core file from someone else can
+never make GDB load a library of its choosing (a runtime included: its
+constructor would run inside GDB)."""
 import ctypes
 import os
+import struct
 
 from . import ompd_abi as abi
 
@@ -12,6 +15,10 @@ class PluginError(Exception):
     """Why no OMPD library could be used; the message is one line for the user."""
 
 
+# The only OMPD library the package loads, as include/paradbg/plugins.h
+# names it (tests/hostile-plugin-names.test checks that they agree).
+OMPD_PLUGIN = "libparompd.so"
+
 # Set by the script that loads the package (paradbg-gdb.py in the build
 # tree, the auto-load script once installed): where our own plugin lives.
 own_dirs = []
@@ -19,6 +26,34 @@ own_dirs = []
 user_dirs = []
 
 _loaded = {}          # path -> Plugin; a loaded library is never unloaded
+
+# Where paradbg's libgomp.so.1 stand-in is, for advice; set by the loader.
+runtime_dir = None
+
+# OpenMP runtimes that name no plugin a debugger could load, by the start of
+# their file names, and what the user can do instead.
+_ON_LIBPAROMP = ("run the program on libparomp, with paradbg-run or with "
+                 "LD_LIBRARY_PATH=%s")
+_REBUILD = ("libparomp stands in for libgomp only: build the program with gcc -fopenmp "
+            "and run it with paradbg-run")
+OTHER_RUNTIMES = (("libgomp.so", "GNU libgomp", _ON_LIBPAROMP),
+                  ("libomp.so", "LLVM libomp", _REBUILD),
+                  ("libomp-", "LLVM libomp", _REBUILD),
+                  ("libiomp5", "Intel's libiomp5", _REBUILD))
+
+
+def other_runtime(file_names):
+    """'GNU libgomp (libgomp.so.1), which paradbg cannot read: <advice>' for
+    the first known runtime among file_names, or None."""
+    for name in file_names:
+        base = os.path.basename(name or "")
+        for prefix, what, advice in OTHER_RUNTIMES:
+            if base.startswith(prefix):
+                shown = "".join(c for c in base if " " < c < "\x7f")
+                if "%s" in advice:
+                    advice %= runtime_dir or "paradbg's runtime directory"
+                return "%s (%s), which paradbg cannot read: %s" % (what, shown, advice)
+    return None
 
 
 def trusted_dirs():
@@ -32,29 +67,67 @@ def trusted_dirs():
 
 
 def safe_name(name):
-    """The base name of what the target names, or None if nothing is left."""
+    """The base name of what the target names, or None if nothing printable
+    is left (a plugin name is a plain file name, so nothing else is shown)."""
     base = os.path.basename(name.strip())
-    if base in ("", ".", "..") or "\0" in base:
+    if base in ("", ".", "..") or any(not " " < c < "\x7f" for c in base):
         return None
     return base
 
 
 def find(names):
-    """The path of the first of names found in a trusted directory."""
+    """The path of our OMPD library, if the target names it, in a trusted
+    directory."""
     bases = []
     for b in (safe_name(n) for n in names):
         if b and b not in bases:
             bases.append(b)
     if not bases:
         raise PluginError("the program names no usable OMPD library")
-    for base in bases:
-        for d in trusted_dirs():
-            path = os.path.join(d, base)
-            if os.path.isfile(path):
-                return path
+    if OMPD_PLUGIN not in bases:
+        raise PluginError("the program names '%s' as its OMPD library, which is not a plugin "
+                          "paradbg loads (it loads only %s); not loaded" % (bases[0], OMPD_PLUGIN))
+    for d in trusted_dirs():
+        path = os.path.join(d, OMPD_PLUGIN)
+        if os.path.isfile(path):
+            return path
     raise PluginError("OMPD library %s not found in %s; add its directory with "
                       "\"set openmp plugin-path DIR\""
-                      % (" or ".join(bases), ":".join(trusted_dirs()) or "(no directory)"))
+                      % (OMPD_PLUGIN, ":".join(trusted_dirs()) or "(no directory)"))
+
+
+def defined_functions(path):
+    """The names of the functions that the ELF file at path defines in its
+    dynamic symbol table (read, never loaded), or None if it is no ELF
+    shared object of this machine's kind."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(1 << 26)
+    except OSError:
+        return None
+    if data[:5] != b"\x7fELF\x02" or data[5] != 1:     # 64-bit, little-endian
+        return None
+    try:
+        shoff, = struct.unpack_from("<Q", data, 0x28)
+        shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
+        sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+                    for i in range(min(shnum, 4096))]
+        names = set()
+        for sh in sections:
+            if sh[1] != 11 or sh[9] != 24:             # SHT_DYNSYM, Elf64_Sym
+                continue
+            strtab = sections[sh[6]]
+            for i in range(1, min(sh[5] // 24, 1 << 16)):
+                st_name, info, _, shndx, _, _ = struct.unpack_from("<IBBHQQ", data, sh[4] + i * 24)
+                if shndx == 0 or info & 0xF != 2:      # undefined, or not STT_FUNC
+                    continue
+                start = strtab[4] + st_name
+                end = data.find(b"\0", start, start + 256)
+                if end > start:
+                    names.add(data[start:end].decode("ascii", "replace"))
+        return names
+    except (struct.error, IndexError):
+        return None
 
 
 class Plugin:
@@ -62,6 +135,11 @@ class Plugin:
 
     def __init__(self, path, callbacks):
         self.path = path
+        exported = defined_functions(path)
+        missing = [n for n in abi.PROTOTYPES if exported is not None and n not in exported]
+        if exported is None or missing:
+            raise PluginError("%s is not an OMPD library: it does not export %s; not loaded"
+                              % (path, missing[0] if missing else "the OMPD entry points"))
         try:
             lib = ctypes.CDLL(path, mode=os.RTLD_LOCAL | os.RTLD_NOW)
         except OSError as e:

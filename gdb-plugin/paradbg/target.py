@@ -359,6 +359,9 @@ def current():
         try:
             space = AddressSpace(inf, _next_key[0])
         except NoRuntime:
+            other = plugins.other_runtime(o.filename for o in inf.progspace.objfiles())
+            if other:
+                raise gdb.GdbError("The program runs on %s." % other) from None
             raise gdb.GdbError("No OpenMP runtime in the program (no ompd_dll_locations "
                                "or ompt_debugger_plugin).") from None
         except plugins.PluginError as e:

@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "caf.h"
+#include "paradbg/plugins.h"
 
 #define TYPE_SIZE(s) [PARADBG_CAF_TYPE_##s] = sizeof(struct parcaf_##s),
 #define FIELD(s, f) \
@@ -20,4 +21,4 @@ PARCAF_EXPORT const struct paradbg_caf_layout paradbg_caf_layout = {
 };
 
 /* Base name only: a debugger looks for it in directories it trusts. */
-PARCAF_EXPORT const char caf_debugger_plugin[] = "libcafdbg.so";
+PARCAF_EXPORT const char caf_debugger_plugin[] = PARADBG_CAF_PLUGIN;
