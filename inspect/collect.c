@@ -35,6 +35,7 @@ struct catalog {
   } states[MAX_STATES];
   unsigned nstates;
   uint64_t default_critical;   /* libparomp's unnamed critical section, 0 if unknown */
+  char *runtime;               /* the runtime's module (it names the plugin), or NULL */
 };
 
 static ompd_icv_id_t icv_id(const struct catalog *c, const char *name)
@@ -79,6 +80,9 @@ static void read_catalog(struct report *r, struct catalog *c)
   if (sym_lookup(r->t->dwfl, "paromp_default_critical", &sym) == 0 &&
       r->t->read(r->t, sym, &v, r->t->pointer_size) == 0)
     c->default_critical = v;
+  if (sym_lookup(r->t->dwfl, "ompd_dll_locations", &sym) == 0 ||
+      sym_lookup(r->t->dwfl, "ompt_debugger_plugin", &sym) == 0)
+    c->runtime = module_of(r->t->dwfl, sym);
 }
 
 static const char *state_name(const struct catalog *c, int64_t value)
@@ -306,6 +310,7 @@ static void gather_thread(struct report *r, const struct catalog *c, struct thre
   tr->thread_num = -1;
   tr->state = "";
   frame_describe(r->t->dwfl, it->pc, 0, &tr->frame);
+  tr->user_level = user_frame(r->t, it->lwp, c->runtime, MAX_FRAMES, &tr->user);
   if (r->backtraces) {
     tr->backtrace = calloc(MAX_FRAMES, sizeof *tr->backtrace);
     tr->nbacktrace = tr->backtrace != NULL ? backtrace(r->t, it->lwp, tr->backtrace, MAX_FRAMES) : -1;
@@ -385,6 +390,7 @@ int report_gather(struct report *r)
   if ((r->want & WANT_CONTROL_VARS) &&
       r->p->ompd_get_display_control_vars(r->p->ah, &r->control_vars) != ompd_rc_ok)
     r->control_vars = NULL;
+  free(c.runtime);
   return ST_OK;
 }
 
@@ -401,6 +407,7 @@ void report_free(struct report *r)
     struct thread_report *tr = &r->threads[i];
     free(tr->wait);
     frame_free(&tr->frame);
+    frame_free(&tr->user);
     for (int k = 0; tr->backtrace != NULL && k < MAX_FRAMES; k++)
       frame_free(&tr->backtrace[k]);
     free(tr->backtrace);

@@ -100,9 +100,12 @@ static void j_addr(struct json *j, const char *key, unsigned long long v)
   j_str(j, key, buf);
 }
 
-static void j_frame(struct json *j, const char *key, const struct frame *f)
+/* level: the frame's number in its stack, or -1 to leave it out. */
+static void j_frame_at(struct json *j, const char *key, const struct frame *f, int level)
 {
   open_(j, key, '{');
+  if (level >= 0)
+    j_int(j, "level", level);
   j_addr(j, "pc", f->pc);
   j_str(j, "function", f->function);
   if (f->function != NULL)
@@ -112,6 +115,11 @@ static void j_frame(struct json *j, const char *key, const struct frame *f)
     j_int(j, "line", f->line);
   j_str(j, "module", f->module);
   close_(j, '}');
+}
+
+static void j_frame(struct json *j, const char *key, const struct frame *f)
+{
+  j_frame_at(j, key, f, -1);
 }
 
 static void j_icvs(struct json *j, const char *key, const struct icv_set *s)
@@ -182,6 +190,10 @@ static void j_thread(struct json *j, const struct report *r, const struct thread
       j_null(j, "task");
   }
   j_frame(j, "frame", &tr->frame);
+  if (tr->user_level >= 0)
+    j_frame_at(j, "user_frame", &tr->user, tr->user_level);
+  else
+    j_null(j, "user_frame");
   if (r->backtraces) {
     if (tr->nbacktrace < 0) {
       j_null(j, "backtrace");

@@ -69,7 +69,9 @@ struct thread_report {
   int64_t level;
   int has_task;
   uint64_t task_id;
-  struct frame frame;
+  struct frame frame;     /* the innermost frame */
+  struct frame user;      /* the innermost frame of the user's code (symbols.h) */
+  int user_level;         /* its number in the stack; -1: none in MAX_FRAMES */
   struct frame *backtrace;
   int nbacktrace;         /* -1: could not unwind */
   struct task_report *tasks;   /* the task, then the tasks that generated it */

@@ -183,10 +183,40 @@ void frame_free(struct frame *f)
   memset(f, 0, sizeof *f);
 }
 
+char *module_of(Dwfl *dwfl, uint64_t addr)
+{
+  Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, addr) : NULL;
+  const char *name = mod != NULL ? dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL) : NULL;
+  return name != NULL ? strdup(path_base(name)) : NULL;
+}
+
+/* The C library, the dynamic loader, the vDSO, and the libraries the
+   runtime's waits and atomics go through. */
+static int system_module(const char *base)
+{
+  static const char *const prefixes[] = {
+    "libc.so", "libc-", "ld-linux", "ld64.so", "ld.so", "linux-vdso", "linux-gate", "[vdso]",
+    "libpthread.so", "libpthread-", "libatomic.so", "libparatomic.so",
+  };
+  for (unsigned i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+    if (strncmp(base, prefixes[i], strlen(prefixes[i])) == 0)
+      return 1;
+  return 0;
+}
+
+int frame_is_users(const struct frame *f, const char *runtime)
+{
+  return f->module != NULL && (runtime == NULL || strcmp(f->module, runtime) != 0) &&
+         !system_module(f->module);
+}
+
 struct unwind {
   Dwfl *dwfl;
   struct frame *frames;
   unsigned n, max;
+  int find_user;         /* user_frame: keep only the first frame of the user's */
+  const char *runtime;
+  int users;
 };
 
 static int each_frame(Dwfl_Frame *state, void *arg)
@@ -196,18 +226,39 @@ static int each_frame(Dwfl_Frame *state, void *arg)
   bool activation;
   if (!dwfl_frame_pc(state, &pc, &activation) || pc == 0)
     return DWARF_CB_ABORT;
-  frame_describe(u->dwfl, pc, !activation, &u->frames[u->n]);
-  return ++u->n == u->max ? DWARF_CB_ABORT : DWARF_CB_OK;
+  struct frame *f = &u->frames[u->find_user ? 0 : u->n];
+  frame_describe(u->dwfl, pc, !activation, f);
+  u->n++;
+  if (u->find_user) {
+    if (frame_is_users(f, u->runtime)) {
+      u->users = 1;
+      return DWARF_CB_ABORT;
+    }
+    frame_free(f);
+  }
+  return u->n == u->max ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+static int unwind(struct target *t, pid_t lwp, struct unwind *u)
+{
+  if (t->unwinder == 0)
+    t->unwinder = t->attach_unwinder(t) == 0 ? 1 : -1;
+  if (u->max == 0 || t->unwinder < 0)
+    return -1;
+  /* An unwind that stops early still gives the frames it found. */
+  dwfl_getthread_frames(t->dwfl, lwp, each_frame, u);
+  return 0;
 }
 
 int backtrace(struct target *t, pid_t lwp, struct frame *frames, unsigned max)
 {
-  struct unwind u = { t->dwfl, frames, 0, max };
-  if (t->unwinder == 0)
-    t->unwinder = t->attach_unwinder(t) == 0 ? 1 : -1;
-  if (max == 0 || t->unwinder < 0)
-    return -1;
-  /* An unwind that stops early still gives the frames it found. */
-  dwfl_getthread_frames(t->dwfl, lwp, each_frame, &u);
-  return u.n > 0 ? (int)u.n : -1;
+  struct unwind u = { t->dwfl, frames, 0, max, 0, NULL, 0 };
+  return unwind(t, lwp, &u) == 0 && u.n > 0 ? (int)u.n : -1;
+}
+
+int user_frame(struct target *t, pid_t lwp, const char *runtime, unsigned max, struct frame *f)
+{
+  struct unwind u = { t->dwfl, f, 0, max, 1, runtime, 0 };
+  memset(f, 0, sizeof *f);
+  return unwind(t, lwp, &u) == 0 && u.users ? (int)u.n - 1 : -1;
 }

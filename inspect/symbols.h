@@ -36,4 +36,16 @@ void frame_forget(void);
    or -1 if it cannot be unwound at all. */
 int backtrace(struct target *t, pid_t lwp, struct frame *frames, unsigned max);
 
+/* The base name of the file mapped at addr (caller frees), or NULL. */
+char *module_of(Dwfl *dwfl, uint64_t addr);
+
+/* Whether f is the user's code: in a mapped file that is neither the
+   OpenMP runtime (the module named runtime, if not NULL) nor a system
+   library (libc, the dynamic loader, the vDSO, libpthread, libatomic). */
+int frame_is_users(const struct frame *f, const char *runtime);
+
+/* The innermost of the first max frames of thread lwp that is the user's,
+   in f; its number in the stack (0 innermost), or -1 if there is none. */
+int user_frame(struct target *t, pid_t lwp, const char *runtime, unsigned max, struct frame *f);
+
 #endif

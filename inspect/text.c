@@ -122,7 +122,7 @@ static void print_threads(const struct report *r, FILE *out)
     }
     if (tr->has_task)
       snprintf(task, sizeof task, "%llu", (unsigned long long)tr->task_id);
-    frame_text(&tr->frame, frame, sizeof frame);
+    frame_text(tr->user_level >= 0 ? &tr->user : &tr->frame, frame, sizeof frame);
     table_row(&tb, (const char *[]){ tr->current ? "*" : " ", lwp, num,
                                      tr->is_omp ? tr->state : "(not OpenMP)",
                                      tr->wait ? tr->wait : "", region, level, task, frame });

@@ -6,15 +6,9 @@ paradbg-openmp") turns it off."""
 import gdb
 from gdb.FrameDecorator import FrameDecorator
 
-from . import openmp, target
+from . import openmp
 
 MAX_FRAMES = 100000
-
-
-def _runtime_library():
-    """The file name of the library that holds the OpenMP runtime, or None."""
-    addr = target.lookup_symbol("ompd_dll_locations")
-    return gdb.solib_name(addr) if addr is not None else None
 
 
 def _function_start(frame):
@@ -60,7 +54,7 @@ class OpenMPFrameFilter:
 
     def filter(self, frames):
         try:
-            lib = _runtime_library()
+            lib = openmp.runtime_library()
             chain = openmp.selected_task_chain() if lib else None
         except gdb.GdbError:
             lib = None

@@ -23,6 +23,7 @@ MAX_LEVELS = 64
 MAX_TASK_CHAIN = 256
 MAX_TEAM = 1 << 16
 MAX_ENUM = 256
+MAX_FRAMES = 64      # frames looked at for the user's innermost one
 _OK = abi.RC["ok"]
 # gcc's lock of critical(NAME); GDB may show it without the leading dot
 _GCC_CRITICAL = re.compile(r"^\.?gomp_critical_user_(.+)$")
@@ -45,7 +46,9 @@ class Thread:
     region = None        # the id of its innermost parallel region
     level = None         # that region's nesting level
     task = None          # the id of its current task
-    frame = None         # "f () at file.c:12", when asked for
+    frame = None         # its innermost frame of the user's code (see UserCode),
+                         # or its innermost frame: "f () at file.c:12", when asked for
+    pc = None            # the innermost frame's pc, when asked for
 
     def __repr__(self):
         return "<paradbg.openmp.Thread %s LWP %d %s>" % (self.id, self.lwp, self.state)
@@ -138,6 +141,7 @@ class Reader:
             space.catalog = _Catalog(space)
         self.c = space.catalog
         self.regions = {}
+        self.user_code = None
 
     # -- small typed calls --------------------------------------------------
 
@@ -186,7 +190,9 @@ class Reader:
         th.id = thread_id(t)
         th.lwp = t.ptid[1] or t.ptid[0]
         if with_frame:
-            th.frame = frame_text(t)
+            if self.user_code is None:
+                self.user_code = UserCode()
+            th.frame, th.pc = user_frame(t, self.user_code)
         h = self.thread_handle(th.lwp)
         if h is None:
             return th, None
@@ -371,14 +377,90 @@ def _frame_line(f):
     return "0x%x in %s ()" % (f.pc(), name)
 
 
-def frame_text(t):
-    """The innermost frame of thread t in words.  Switches to t to read it;
-    the caller restores the selection (see keeping_selection)."""
+def runtime_library():
+    """The file name of the library that holds the OpenMP runtime (the one
+    that names the OMPD library), or None."""
+    for name in ("ompd_dll_locations", "ompt_debugger_plugin"):
+        addr = target.lookup_symbol(name)
+        if addr is not None:
+            return gdb.solib_name(addr)
+    return None
+
+
+# The C library, the dynamic loader, the vDSO, and the libraries the
+# runtime's waits and atomics go through: paradbg-inspect (inspect/symbols.c)
+# passes over the same ones.
+_SYSTEM = ("libc.so", "libc-", "ld-linux", "ld64.so", "ld.so", "linux-vdso", "linux-gate",
+           "[vdso]", "libpthread.so", "libpthread-", "libatomic.so", "libparatomic.so")
+_VDSO = "system-supplied DSO"
+_SECTION = re.compile(r"^\s*0x([0-9a-f]+) - 0x([0-9a-f]+) is \S+(?: in (.*))?$")
+
+
+class UserCode:
+    """Which code is the user's: code in a file that is neither the OpenMP
+    runtime's library nor a system library.  The executable and the vDSO are
+    no shared libraries to GDB (solib_name is None): their sections come
+    from "info files", read once."""
+
+    def __init__(self):
+        self.runtime = runtime_library()
+        self.sections = []         # (start, end, file): the executable's and the vDSO's
+        try:
+            text = gdb.execute("info files", to_string=True)
+        except gdb.error:
+            text = ""
+        in_exec = False
+        for line in text.splitlines():
+            if line.startswith("Local "):
+                in_exec = line.startswith("Local exec file")
+                continue
+            m = _SECTION.match(line)
+            if in_exec and m and (m.group(3) is None or m.group(3).startswith(_VDSO)):
+                self.sections.append((int(m.group(1), 16), int(m.group(2), 16),
+                                      m.group(3) or "executable"))
+
+    def file(self, pc):
+        """The file whose code is at pc, or None."""
+        lib = gdb.solib_name(pc)
+        if lib:
+            return lib
+        for start, end, name in self.sections:
+            if start <= pc < end:
+                return name
+        return None
+
+    def is_users(self, pc):
+        name = self.file(pc)
+        if name is None or name == self.runtime or name.startswith(_VDSO):
+            return False
+        return not os.path.basename(name).startswith(_SYSTEM)
+
+
+def user_frame(t, user_code):
+    """(frame, pc): thread t's innermost frame of the user's code in words
+    (its innermost frame if none of the first MAX_FRAMES is the user's),
+    and the innermost frame's pc.  Switches to t to read it; the caller
+    restores the selection (see keeping_selection)."""
     try:
         t.switch()
-        return _frame_line(gdb.newest_frame())
+        newest = gdb.newest_frame()
+        pc = newest.pc()
     except gdb.error as e:
-        return "(no frame: %s)" % e
+        return "(no frame: %s)" % e, None
+    f = newest
+    try:
+        for _ in range(MAX_FRAMES):
+            if f is None:
+                break
+            if user_code.is_users(f.pc()):
+                return _frame_line(f), pc
+            f = f.older()
+    except gdb.error:
+        pass                # a stack that does not unwind: its innermost frame
+    try:
+        return _frame_line(newest), pc
+    except gdb.error as e:
+        return "(no frame: %s)" % e, pc
 
 
 class keeping_selection:

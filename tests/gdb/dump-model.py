@@ -70,7 +70,7 @@ def code(name, file):
 model = {
     "threads": [{
         "lwp": t.lwp, "openmp": t.is_openmp, "thread_num": t.thread_num, "state": t.state,
-        "current": t.current,
+        "current": t.current, "frame_text": t.frame, "pc": t.pc,
         "wait": {"text": t.wait} if t.wait else None,
         "region": {"id": t.region, "level": t.level} if t.region is not None else None,
         "task": t.task,

@@ -167,6 +167,30 @@ def check_backtraces(record, by_lwp, pid):
            "the initial thread's stack has no main")
 
 
+def check_user_frames(record, by_lwp):
+    """Each thread's user_frame (or the GDB model's frame text) is in
+    scene.c: every thread of the scene waits or spins in its own code.  The
+    innermost frame is kept beside it."""
+    for rec in record:
+        got = by_lwp[rec["lwp"]]
+        who = "%s (LWP %d)" % (rec["role"], rec["lwp"])
+        if "user_frame" in got:
+            uf = got["user_frame"]
+            if not expect(uf is not None and os.path.basename(uf["file"] or "") == "scene.c",
+                          "%s: user frame %s is not in scene.c" % (who, uf)):
+                continue
+            bt = got.get("backtrace")
+            if bt:
+                expect(got["frame"]["pc"] == bt[0]["pc"], "%s: frame is not the innermost" % who)
+                expect(uf["level"] < len(bt) and bt[uf["level"]]["pc"] == uf["pc"]
+                       and all(not is_body(f) and os.path.basename(f["file"] or "") != "scene.c"
+                               for f in bt[:uf["level"]]),
+                       "%s: user frame %s is not the innermost frame in scene.c of %s" % (who, uf, bt))
+        if "frame_text" in got:
+            expect(" at scene.c:" in (got["frame_text"] or ""),
+                   "%s: frame %r is not in scene.c" % (who, got["frame_text"]))
+
+
 def check_text(text, record, qlock, lwp_after=None):
     rows = {}
     for line in text.splitlines():
@@ -179,6 +203,8 @@ def check_text(text, record, qlock, lwp_after=None):
         line = rows.get(rec["lwp"])
         if not expect(line is not None, "text: no row for LWP %d" % rec["lwp"]):
             continue
+        if not STRIPPED:
+            expect(" at scene.c:" in line, "text: the frame is not the user's, in scene.c: %s" % line)
         if rec["openmp"] == "0":
             expect("(not OpenMP)" in line, "text: %s" % line)
             continue
@@ -220,6 +246,8 @@ def main():
         check_icvs(report, record, by_lwp)
     if a.backtrace:
         check_backtraces(record, by_lwp, a.pid)
+    if not STRIPPED:
+        check_user_frames(record, by_lwp)
     if a.text:
         with open(a.text) as f:
             check_text(f.read(), record, qlock, a.lwp_after)
