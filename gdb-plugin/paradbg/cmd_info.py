@@ -1,8 +1,28 @@
 """The "info openmp" commands.  They only print what paradbg.openmp
 returns; reading the target is the model's business."""
+import functools
+
 import gdb
 
 from . import idlist, openmp, table
+
+
+def one_line_errors(invoke):
+    """A command ends in its output or in one gdb.GdbError line: GDB shows
+    any other exception as "Python Exception ..." and a traceback-like
+    second line, which says nothing to a user."""
+    @functools.wraps(invoke)
+    def run(*args):
+        try:
+            return invoke(*args)
+        except (gdb.GdbError, KeyboardInterrupt):
+            raise
+        except gdb.error as e:
+            raise gdb.GdbError(str(e)) from None
+        except Exception as e:          # pylint: disable=broad-except
+            raise gdb.GdbError("paradbg: cannot read the program's OpenMP state (%s: %s)"
+                               % (type(e).__name__, e)) from None
+    return run
 
 
 def _no_openmp():
@@ -24,6 +44,7 @@ OMPD library the OpenMP runtime names (see "set openmp plugin-path")."""
     def __init__(self):
         super().__init__("info openmp", gdb.COMMAND_STATUS, gdb.COMPLETE_COMMAND, prefix=True)
 
+    @one_line_errors
     def invoke(self, arg, from_tty):
         if arg.strip():
             raise gdb.GdbError('Undefined info openmp command: "%s".  Try "help info openmp".'
@@ -49,6 +70,7 @@ ID-LIST is a list of GDB thread ids and ranges, as for "thread apply"."""
     def complete(self, text, word):
         return idlist.complete_thread_ids(text, word)
 
+    @one_line_errors
     def invoke(self, arg, from_tty):
         wanted = idlist.parse_thread_list(arg) if arg.strip() else None
         threads = openmp.threads()
@@ -86,6 +108,7 @@ region and the regions nested in it."""
     def __init__(self):
         super().__init__("info openmp parallel", gdb.COMMAND_STATUS, gdb.COMPLETE_NONE)
 
+    @one_line_errors
     def invoke(self, arg, from_tty):
         argv = gdb.string_to_argv(arg)
         if len(argv) > 1:
@@ -144,6 +167,7 @@ kept while OMP_DEBUG=enabled or a tool is active; 0 otherwise)."""
     def complete(self, text, word):
         return idlist.complete_thread_ids(text, word)
 
+    @one_line_errors
     def invoke(self, arg, from_tty):
         wanted = idlist.parse_thread_list(arg) if arg.strip() else None
         chains = openmp.tasks()
@@ -189,6 +213,7 @@ task id."""
             return []
         return [s for s in _SCOPE_WORDS if s.startswith(word or "")]
 
+    @one_line_errors
     def invoke(self, arg, from_tty):
         argv = gdb.string_to_argv(arg)
         if len(argv) > 2:
@@ -231,6 +256,7 @@ others), one NAME=VALUE per line, as the OMPD library reports them."""
     def __init__(self):
         super().__init__("info openmp control-vars", gdb.COMMAND_STATUS, gdb.COMPLETE_NONE)
 
+    @one_line_errors
     def invoke(self, arg, from_tty):
         if arg.strip():
             raise gdb.GdbError("Usage: info openmp control-vars")

@@ -38,6 +38,36 @@ class _Marked(FrameDecorator):
         return "%s %s" % (name, self.note)
 
 
+class _Unreadable(FrameDecorator):
+    """A frame without registers (a core whose NT_PRSTATUS notes are
+    zeroed): GDB's own FrameDecorator would raise "PC not available" from
+    the filter, which GDB shows as a Python exception."""
+
+    def _safe(self, name):
+        try:
+            return getattr(super(), name)()
+        except gdb.error:
+            return None
+
+    def address(self):
+        return self._safe("address")
+
+    def function(self):
+        return self._safe("function") or "??"
+
+    def filename(self):
+        return self._safe("filename")
+
+    def line(self):
+        return self._safe("line")
+
+    def frame_args(self):
+        return self._safe("frame_args")
+
+    def frame_locals(self):
+        return self._safe("frame_locals")
+
+
 def _note(task):
     if task.kind == "explicit":
         return "[OpenMP task %d begins]" % task.id
@@ -56,7 +86,7 @@ class OpenMPFrameFilter:
         try:
             lib = openmp.runtime_library()
             chain = openmp.selected_task_chain() if lib else None
-        except gdb.GdbError:
+        except (gdb.GdbError, gdb.error):
             lib = None
         if not lib:
             return frames
@@ -69,8 +99,11 @@ class OpenMPFrameFilter:
         for n, d in enumerate(frames):
             if n > MAX_FRAMES:
                 break
-            pc = d.inferior_frame().pc()
-            in_runtime = gdb.solib_name(pc) == lib
+            try:
+                in_runtime = gdb.solib_name(d.inferior_frame().pc()) == lib
+            except gdb.error:       # no pc: shown as GDB shows it
+                in_runtime = False
+                d = _Unreadable(d)
             if held is not None:
                 if in_runtime and task is not None and _function_start(held.inferior_frame()) == task.address:
                     yield _Marked(held, _note(task))

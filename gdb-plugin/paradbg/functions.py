@@ -4,12 +4,14 @@ thread only."""
 import gdb
 
 from . import openmp
+from .cmd_info import one_line_errors
 
 
 class _ThreadFunction(gdb.Function):
     attribute = None
     missing = -1
 
+    @one_line_errors
     def invoke(self):
         t = openmp.selected_thread()
         v = getattr(t, self.attribute)

@@ -463,11 +463,21 @@ def user_frame(t, user_code):
         return "(no frame: %s)" % e, pc
 
 
+def selected_gdb_thread():
+    """GDB's selected thread, or None.  When the selected thread has exited
+    ("The current thread has terminated", as on a core whose NT_PRSTATUS
+    notes are zeroed), gdb.selected_thread() raises SystemError instead."""
+    try:
+        return gdb.selected_thread()
+    except SystemError:
+        return None
+
+
 class keeping_selection:
     """Restores the selected thread and frame, whatever happens inside."""
 
     def __enter__(self):
-        self.thread = gdb.selected_thread()
+        self.thread = selected_gdb_thread()
         try:
             self.frame = gdb.selected_frame() if self.thread is not None else None
         except gdb.error:
@@ -492,7 +502,7 @@ def threads(frames=True):
     out = []
     with space.reading(), keeping_selection():
         r = Reader(space)
-        current = gdb.selected_thread()
+        current = selected_gdb_thread()
         for t in sorted(space.inferior.threads(), key=lambda t: t.num):
             th, h = r.thread(t, with_frame=frames)
             th.current = current is not None and t.ptid == current.ptid
@@ -504,7 +514,7 @@ def threads(frames=True):
 
 def _read_selected(r):
     """(Thread, handle or None) of the selected thread."""
-    t = gdb.selected_thread()
+    t = selected_gdb_thread()
     if t is None:
         raise gdb.GdbError("No thread selected.")
     th, h = r.thread(t)
@@ -545,7 +555,7 @@ def tasks():
     out = {}
     with space.reading():
         r = Reader(space)
-        current = gdb.selected_thread()
+        current = selected_gdb_thread()
         for t in sorted(space.inferior.threads(), key=lambda t: t.num):
             th, h = r.thread(t)
             th.current = current is not None and t.ptid == current.ptid
@@ -639,7 +649,7 @@ def selected_task_chain():
     """The selected thread's current task and the tasks that generated it,
     innermost first: what the frame filter needs."""
     space = target.current()
-    t = gdb.selected_thread()
+    t = selected_gdb_thread()
     if t is None:
         return []
     with space.reading():
