@@ -137,6 +137,30 @@ def _past_pragma(sal, block):
     return sal.pc
 
 
+_making = []        # what _quietly hands to _make and gets back
+
+
+def _quietly(make):
+    """make(), without GDB's own lines about the new breakpoint: before
+    "run" they would be 'Function "ompd_bp_..." not defined.' and
+    'Breakpoint N (...) pending.', which read as an error.  GDB's Python
+    API has no quiet breakpoint, so it is made inside a "python" command
+    whose output is captured; its exception, if any, is raised here."""
+    _making[:] = [make]
+    gdb.execute("python __import__('sys').modules[%r]._make()" % __name__, to_string=True)
+    made = _making.pop()
+    if isinstance(made, BaseException):
+        raise made
+    return made
+
+
+def _make():
+    try:
+        _making[0] = _making[0]()
+    except Exception as e:      # noqa: BLE001  (handed back to _quietly)
+        _making[0] = e
+
+
 def _check_debug_enabled():
     """The runtime calls its breakpoint functions only with OMP_DEBUG=enabled."""
     inf = gdb.selected_inferior()
@@ -181,7 +205,8 @@ EVENT is one of:
 Each stop names the region or task: its id, team size, function and
 source location.  The events come from libparomp's ompd_bp_* functions,
 which it calls only when the program runs with OMP_DEBUG=enabled; set
-before "run", the catchpoint sets that for you.  The catchpoints are
+before "run", the catchpoint sets that for you, and waits (pending)
+until the program loads libparomp.  The catchpoints are
 breakpoints: "info breakpoints" lists them and "delete" removes them
 (with the body breakpoints of a parallel-body catchpoint)."""
 
@@ -196,8 +221,10 @@ breakpoints: "info breakpoints" lists them and "delete" removes them
         if len(argv) != 1 or (argv[0] not in EVENTS and argv[0] != BODY):
             raise gdb.GdbError("Usage: catch openmp %s" % "|".join(list(EVENTS) + [BODY]))
         _check_debug_enabled()
-        bp = BodyCatchpoint() if argv[0] == BODY else OpenMPCatchpoint(argv[0])
-        gdb.write("Catchpoint %d (OpenMP %s)\n" % (bp.number, argv[0]))
+        event = argv[0]
+        bp = _quietly(BodyCatchpoint if event == BODY else lambda: OpenMPCatchpoint(event))
+        gdb.write("Catchpoint %d (OpenMP %s)%s\n" % (
+            bp.number, event, ", pending until libparomp is loaded" if bp.pending else ""))
 
 
 def register():
