@@ -390,6 +390,7 @@ void paromp_places_init(void);
 unsigned paromp_num_places(void);
 int paromp_place_for(int bind, int p0, unsigned i, unsigned n);
 void paromp_bind_self(struct paromp_thread *self, int place);
+void paromp_bind_caller(int place);   /* the calling thread, without a record */
 int paromp_place_of_cpu(void);
 
 /* Small time-and-allocation helpers */

@@ -159,13 +159,18 @@ int paromp_place_for(int bind, int p0, unsigned i, unsigned n)
   }
 }
 
+void paromp_bind_caller(int place)
+{
+  if (place >= 0 && (unsigned)place < nplaces)
+    pthread_setaffinity_np(pthread_self(), sizeof places[place].cpus, &places[place].cpus);
+}
+
 void paromp_bind_self(struct paromp_thread *self, int place)
 {
   if (place == self->place)
     return;
   self->place = place;
-  if (place >= 0 && (unsigned)place < nplaces)
-    pthread_setaffinity_np(pthread_self(), sizeof places[place].cpus, &places[place].cpus);
+  paromp_bind_caller(place);
 }
 
 /* The place that holds the CPU a thread runs on now. */

@@ -156,7 +156,9 @@ static struct paromp_thread *thread_new(int worker)
 }
 
 /* The first call from a thread the runtime did not create: it becomes an
-   initial thread with a team of one. */
+   initial thread with a team of one.  So does the thread that loaded the
+   library, at its first OpenMP call rather than at load (as with libomp):
+   a tool or debugger that starts at main then sees it begin. */
 struct paromp_thread *paromp_thread_init_self(void)
 {
   struct paromp_thread *t = thread_new(0);
@@ -170,6 +172,7 @@ struct paromp_thread *paromp_thread_init_self(void)
   paromp_registry_add(t);
   if (OMPT_TOOL)
     paromp_ompt_thread_begin(t, ompt_thread_initial);
+  paromp_bp(ompd_bp_thread_begin);
   return t;
 }
 
@@ -324,7 +327,10 @@ __attribute__((constructor)) static void paromp_init(void)
   paromp_places_init();
   paromp_affinity_init();
   paromp_tune_spin();
-  paromp_self();
+  /* The loading thread runs bound from here, as under libgomp; it becomes
+     an OpenMP thread at its first OpenMP call (paromp_self). */
+  if (paromp_num_places() > 0 && paromp_initial_icv.bind != PAROMP_BIND_FALSE)
+    paromp_bind_caller(paromp_place_of_cpu());
   if (paromp_gicv.display_env)
     paromp_display_env(paromp_gicv.display_env == 2);
 }

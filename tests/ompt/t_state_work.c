@@ -1,5 +1,7 @@
-// ompt_get_state in code that waits for nothing: work_serial outside every
-// parallel region (before the first region and between regions);
+// ompt_get_state in code that waits for nothing: undefined in main before
+// the first OpenMP call (the thread is not yet an OpenMP thread: the tool
+// gives it no id); work_serial outside every parallel region once it is
+// (before the first region and between regions);
 // work_parallel inside a parallel region on every thread, inside a nested
 // region that runs inactive (OMP_MAX_ACTIVE_LEVELS=1: a team of one), and
 // inside a region serialized by if(0) (still a parallel region).
@@ -12,6 +14,9 @@
 
 int main(void)
 {
+  ompt_print_state();
+  if (omp_get_num_threads() != 1)
+    return 1;
   ompt_print_state();
 #pragma omp parallel num_threads(2)
   {
@@ -31,6 +36,8 @@ int main(void)
 }
 
 // CHECK: 0: initialize
+// CHECK: 0: state name={{(0x102|(ompt_state_)?undefined)}} wait_id=0x0
+// CHECK-NOT: state name=
 
 // CHECK: [[T0:[0-9]+]]: thread_begin type=initial
 // CHECK-NOT: state name=

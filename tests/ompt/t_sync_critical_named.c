@@ -61,10 +61,12 @@ int main(void)
 }
 
 // CHECK: 0: initialize
+// The initial thread begins at the region, after main printed these.
+// CHECK: 0: addr alpha=[[A:0x[0-9a-f]+]]
+// CHECK-NEXT: 0: addr beta=[[B:0x[0-9a-f]+]]
 
 // CHECK: [[T0:[0-9]+]]: thread_begin type=initial
-// CHECK: [[T0]]: addr alpha=[[A:0x[0-9a-f]+]]
-// CHECK-NEXT: [[T0]]: addr beta=[[B:0x[0-9a-f]+]]
+// CHECK-NEXT: [[T0]]: implicit_task_begin {{.*}}flags=initial
 // CHECK-NEXT: [[T0]]: parallel_begin {{.*}}parallel_id=[[PAR:[0-9]+]] requested_team_size=2
 // CHECK-NEXT: [[T0]]: implicit_task_begin parallel_id=[[PAR]] task_id=[[I0:[0-9]+]] team_size=2 thread_num=0
 // CHECK-NEXT: [[T0]]: mutex_acquire kind=critical hint=0 impl=[[IMPL:[0-9]+]] wait_id=[[A]] codeptr_ra=[[RA_IN_A:0x[0-9a-f]+]]

@@ -41,8 +41,8 @@ int main(void)
 }
 
 // CHECK: 0: initialize
-// CHECK: [[T0:[0-9]+]]: addr x=[[X:0x[0-9a-f]+]]
-// CHECK: [[T0]]: implicit_task_begin parallel_id=[[PAR:[0-9]+]] task_id=[[I0:[0-9]+]] team_size=2 thread_num=0
+// CHECK: 0: addr x=[[X:0x[0-9a-f]+]]
+// CHECK: [[T0:[0-9]+]]: implicit_task_begin parallel_id=[[PAR:[0-9]+]] task_id=[[I0:[0-9]+]] team_size=2 thread_num=0
 // CHECK-NOT: {{task_(create|schedule)}}
 // CHECK: [[T0]]: task_create parent_task_id=[[I0]] {{.*}}new_task_id=[[A:[0-9]+]] type=explicit has_dependences=1
 // CHECK-NEXT: [[T0]]: dependences task_id=[[A]] ndeps=1 deps=[[X]]:inout{{$}}
