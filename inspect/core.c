@@ -198,7 +198,9 @@ static void open_mapped_files(struct core *c)
       if (missing++ == 0)
         first_missing = m->path;
     } else if (!same_image(c, m->path, m->fd, why, sizeof why)) {
-      warn("%s has changed since the core was made (%s); not using it", m->path, why);
+      char *shown = printable(m->path);   /* a path the core names */
+      warn("%s has changed since the core was made (%s); not using it", shown ? shown : "?", why);
+      free(shown);
       close(m->fd);
       m->fd = -2;
     }
@@ -206,9 +208,12 @@ static void open_mapped_files(struct core *c)
       if (c->maps[j].fd == -1 && strcmp(c->maps[j].path, m->path) == 0)
         c->maps[j].fd = m->fd < 0 ? -2 : dup(m->fd);
   }
-  if (missing > 0)
+  if (missing > 0) {
+    char *shown = printable(first_missing);
     warn("%zu mapped file%s missing (%s%s); their symbols and read-only pages are unknown",
-         missing, missing > 1 ? "s are" : " is", first_missing, missing > 1 ? ", ..." : "");
+         missing, missing > 1 ? "s are" : " is", shown ? shown : "?", missing > 1 ? ", ..." : "");
+    free(shown);
+  }
 }
 
 /* Pages the core left out: read them from the file mapped there. */

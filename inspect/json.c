@@ -15,16 +15,26 @@ struct json {
   int first[32];   /* per open level: nothing written in it yet */
 };
 
+/* A JSON string.  Characters that printable() would escape are \u
+   escapes, so the JSON text itself can go to a terminal; a byte that is not
+   UTF-8 is the text "\xNN", as printable() shows it. */
 static void str(FILE *out, const char *s)
 {
   fputc('"', out);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\')
-      fprintf(out, "\\%c", *p);
-    else if (*p < 0x20 || *p == 0x7f)
-      fprintf(out, "\\u%04x", *p);
-    else
-      fputc(*p, out);
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    uint32_t code;
+    size_t n = utf8_char(p, &code);
+    if (n == 0) {
+      fprintf(out, "\\\\x%02x", *p++);
+    } else if (code == '"' || code == '\\') {
+      fprintf(out, "\\%c", *p++);
+    } else if (printable_code(code)) {
+      fwrite(p, 1, n, out);
+      p += n;
+    } else {
+      fprintf(out, "\\u%04x", (unsigned)code);   /* controls are all in the BMP */
+      p += n;
+    }
   }
   fputc('"', out);
 }

@@ -24,7 +24,8 @@ static void table_init(struct table *tb, unsigned ncols, const char *indent)
   tb->indent = indent;
 }
 
-/* Appends a row of ncols cells, each a printf format result or "". */
+/* Appends a row of ncols cells (NULL for ""), made printable: they hold
+   names from the target. */
 static void table_row(struct table *tb, const char *const *cells)
 {
   if (tb->nrows == tb->cap) {
@@ -36,7 +37,7 @@ static void table_row(struct table *tb, const char *const *cells)
     tb->cap = cap;
   }
   for (unsigned c = 0; c < tb->ncols; c++)
-    tb->cells[tb->nrows * tb->ncols + c] = strdup(cells[c] != NULL ? cells[c] : "");
+    tb->cells[tb->nrows * tb->ncols + c] = printable(cells[c] != NULL ? cells[c] : "");
   tb->nrows++;
 }
 
@@ -135,12 +136,15 @@ static void print_threads(const struct report *r, FILE *out)
     if (tr->nbacktrace < 0)
       fprintf(out, "  (the stack cannot be unwound)\n");
     for (int k = 0; k < tr->nbacktrace; k++) {
-      char frame[512];
+      char frame[512], *shown;
       frame_text(&tr->backtrace[k], frame, sizeof frame);
+      shown = printable(frame);
       if (tr->backtrace[k].function != NULL)
-        fprintf(out, "#%-2d 0x%016llx in %s\n", k, (unsigned long long)tr->backtrace[k].pc, frame);
+        fprintf(out, "#%-2d 0x%016llx in %s\n", k, (unsigned long long)tr->backtrace[k].pc,
+                shown ? shown : "?");
       else
-        fprintf(out, "#%-2d %s\n", k, frame);
+        fprintf(out, "#%-2d %s\n", k, shown ? shown : "?");
+      free(shown);
     }
   }
 }
@@ -254,8 +258,11 @@ static void print_icvs(const struct report *r, FILE *out)
 
 static void print_control_vars(const struct report *r, FILE *out)
 {
-  for (unsigned i = 0; r->control_vars != NULL && r->control_vars[i] != NULL && i < 256; i++)
-    fprintf(out, "%s\n", r->control_vars[i]);
+  for (unsigned i = 0; r->control_vars != NULL && r->control_vars[i] != NULL && i < 256; i++) {
+    char *shown = printable(r->control_vars[i]);
+    fprintf(out, "%s\n", shown ? shown : "?");
+    free(shown);
+  }
 }
 
 void print_text(const struct report *r, FILE *out)

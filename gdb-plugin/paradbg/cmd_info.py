@@ -137,7 +137,7 @@ region and the regions nested in it."""
             body = (openmp.place(r, "-")
                     if r.function or r.address or r.level != 0 else "(the initial thread's implicit region)")
             gdb.write("%sRegion %d  level %s  team of %s  %s\n"
-                      % (pad, r.id, _opt(r.level), _opt(r.team_size), body))
+                      % (pad, r.id, _opt(r.level), _opt(r.team_size), table.printable(body)))
             members = ["%d: thread %s (LWP %d)" % (num, gdb_ids.get(lwp, "?"), lwp)
                        for num, lwp in r.members]
             if members:
@@ -261,7 +261,7 @@ others), one NAME=VALUE per line, as the OMPD library reports them."""
         if arg.strip():
             raise gdb.GdbError("Usage: info openmp control-vars")
         for name, value in openmp.control_vars().items():
-            gdb.write("%s=%s\n" % (name, value))
+            gdb.write(table.printable("%s=%s" % (name, value)) + "\n")
 
 
 def register():

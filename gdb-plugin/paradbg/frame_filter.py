@@ -6,7 +6,7 @@ paradbg-openmp") turns it off."""
 import gdb
 from gdb.FrameDecorator import FrameDecorator
 
-from . import openmp
+from . import openmp, table
 
 MAX_FRAMES = 100000
 
@@ -35,7 +35,7 @@ class _Marked(FrameDecorator):
         name = super().function()
         if isinstance(name, int):
             name = "0x%x" % name
-        return "%s %s" % (name, self.note)
+        return "%s %s" % (table.printable(name), self.note)
 
 
 class _Unreadable(FrameDecorator):

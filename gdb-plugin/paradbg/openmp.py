@@ -17,7 +17,7 @@ import re
 import gdb
 
 from . import ompd_abi as abi
-from . import target
+from . import table, target
 
 MAX_LEVELS = 64
 MAX_TASK_CHAIN = 256
@@ -160,7 +160,7 @@ class Reader:
                 continue
             s = ctypes.c_char_p()
             if self.p.get_icv_string_from_scope(handle, sc, ident, ctypes.byref(s)) == _OK and s.value is not None:
-                out[name] = s.value.decode(errors="replace")
+                out[name] = table.decode(s.value)
                 target._libc.free(ctypes.cast(s, ctypes.c_void_p))
         return out
 
@@ -333,11 +333,21 @@ def place(obj, unknown):
     return "0x%x" % obj.address if obj.address else unknown
 
 
+def gdb_text(get):
+    """get(): a name GDB read from the program (a symbol, a file name).  GDB
+    raises UnicodeDecodeError for one that is not UTF-8; its bytes are kept,
+    for table.printable() to show as \\xNN."""
+    try:
+        return get()
+    except UnicodeDecodeError as e:
+        return table.decode(bytes(e.object))
+
+
 def symbolized(addr):
     """"0x4010a0 <qlock>", as GDB prints a pointer to data."""
     try:
         v = gdb.Value(addr).cast(gdb.lookup_type("void").pointer())
-        return v.format_string(symbols=True, styling=False)
+        return gdb_text(lambda: v.format_string(symbols=True, styling=False))
     except (gdb.error, TypeError):
         return "0x%x" % addr
 
@@ -350,15 +360,15 @@ def describe_code(addr):
         while block is not None and block.function is None:
             block = block.superblock
         if block is not None:
-            name = block.function.print_name
+            name = gdb_text(lambda: block.function.print_name)
         sal = gdb.find_pc_line(addr)
         if sal.symtab is not None:
-            file, line = sal.symtab.filename, sal.line
+            file, line = gdb_text(lambda: sal.symtab.filename), sal.line
     except (gdb.error, RuntimeError):
         pass
     if name is None:
         try:
-            text = gdb.execute("info symbol 0x%x" % addr, to_string=True)
+            text = gdb_text(lambda: gdb.execute("info symbol 0x%x" % addr, to_string=True))
             if not text.startswith("No symbol"):
                 name = text.split(" in section")[0].split(" + ")[0].strip()
         except gdb.error:
@@ -367,11 +377,12 @@ def describe_code(addr):
 
 
 def _frame_line(f):
-    name = f.name() or "??"
+    name = gdb_text(f.name) or "??"
     sal = f.find_sal()
     if sal.symtab is not None and sal.line:
-        return "%s () at %s:%d" % (name, os.path.basename(sal.symtab.filename), sal.line)
-    lib = gdb.solib_name(f.pc())
+        return "%s () at %s:%d" % (name, os.path.basename(gdb_text(lambda: sal.symtab.filename)),
+                                   sal.line)
+    lib = gdb_text(lambda: gdb.solib_name(f.pc()))
     if lib:
         return "0x%x in %s () from %s" % (f.pc(), name, os.path.basename(lib))
     return "0x%x in %s ()" % (f.pc(), name)
@@ -406,7 +417,7 @@ class UserCode:
         self.runtime = runtime_library()
         self.sections = []         # (start, end, file): the executable's and the vDSO's
         try:
-            text = gdb.execute("info files", to_string=True)
+            text = gdb_text(lambda: gdb.execute("info files", to_string=True))
         except gdb.error:
             text = ""
         in_exec = False
@@ -421,7 +432,7 @@ class UserCode:
 
     def file(self, pc):
         """The file whose code is at pc, or None."""
-        lib = gdb.solib_name(pc)
+        lib = gdb_text(lambda: gdb.solib_name(pc))
         if lib:
             return lib
         for start, end, name in self.sections:
@@ -619,7 +630,7 @@ def control_vars():
             s = arr[i]
             if s is None:
                 break
-            name, _, value = s.decode(errors="replace").partition("=")
+            name, _, value = table.decode(s).partition("=")
             out[name] = value
         space.plugin.rel_display_control_vars(ctypes.byref(arr))
     return out

@@ -12,6 +12,7 @@ import gdb
 
 from . import ompd_abi as abi
 from . import plugin as plugins
+from . import table
 
 PAGE = 4096
 MAX_NAMES = 16          # entries of ompd_dll_locations we look at
@@ -66,7 +67,8 @@ def _free(p):
 
 @_guard
 def _print(s, category):
-    sys.stderr.write("paradbg: OMPD: %s" % s.decode(errors="replace"))
+    text = table.printable(table.decode(s).rstrip("\n"))   # it may quote the target
+    sys.stderr.write("paradbg: OMPD: %s\n" % text)
     return _OK
 
 
