@@ -4,7 +4,7 @@ to GDB's stop event until the first such catchpoint exists, so a session
 without one pays nothing at a stop or at "continue"."""
 import gdb
 
-from . import openmp, target
+from . import openmp, table, target
 
 # event -> the runtime's breakpoint function
 EVENTS = {
@@ -42,9 +42,11 @@ def _on_stop(event):
         head = ("Catchpoint %d (OpenMP %s)" % (bp.number, ours.event)
                 if isinstance(ours, OpenMPCatchpoint) else "OpenMP region body")
         try:
-            gdb.write("%s: %s\n" % (head, _describe(ours.event)))
+            text = _describe(ours.event)
         except gdb.GdbError as e:
-            gdb.write("%s: %s\n" % (head, e))
+            text = str(e)
+        # region and task places carry the target's function and file names
+        gdb.write("%s: %s\n" % (head, table.printable(text)))
 
 
 def _on_deleted(bp):
@@ -198,7 +200,8 @@ EVENT is one of:
   parallel-end    a parallel region ends
   task-begin      an explicit task starts running
   task-end        an explicit task completes
-  thread-begin    an OpenMP worker thread starts
+  thread-begin    a thread becomes an OpenMP thread (a worker when it starts,
+                  the initial thread at its first OpenMP call)
   thread-end      an OpenMP thread ends
   parallel-body   every thread of each new team, at the first line of the
                   region's body

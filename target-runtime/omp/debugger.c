@@ -11,15 +11,14 @@
 #include <omp-tools.h>
 
 #include "paradbg/omp-layout.h"
+#include "paradbg/plugins.h"
 #include "paromp.h"
 #include "ompt.h"
 
-/* The base name of our OMPD plugin.  A debugger looks it up in directories
-   it trusts; it never loads a path the target names. */
-#define PLUGIN_NAME "libparompd.so"
-
-PAROMP_EXPORT const char *ompt_debugger_plugin = PLUGIN_NAME;
-static const char *plugin_names[] = { PLUGIN_NAME, NULL };
+/* The base name of our OMPD plugin.  A debugger loads it only by a name it
+   knows, from directories it trusts; it never loads a path the target names. */
+PAROMP_EXPORT const char *ompt_debugger_plugin = PARADBG_OMPD_PLUGIN;
+static const char *plugin_names[] = { PARADBG_OMPD_PLUGIN, NULL };
 PAROMP_EXPORT const char **ompd_dll_locations;
 
 /* Bumped when threads, or teams, appear or go: a plugin may keep what it
