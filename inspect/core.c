@@ -503,11 +503,10 @@ int core_open(const char *path, const char *executable, struct target **out)
   if (st == ST_OK && executable != NULL)
     st = check_executable(c, path, executable);
   if (st == ST_OK) {
-    static char *debuginfo_path;
     static const Dwfl_Callbacks callbacks = {
       .find_elf = find_mapped_file,
-      .find_debuginfo = dwfl_standard_find_debuginfo,
-      .debuginfo_path = &debuginfo_path,
+      .find_debuginfo = find_debuginfo_safely,
+      .debuginfo_path = &safe_debuginfo_path,
     };
     open_mapped_files(c);
     t->dwfl = dwfl_begin(&callbacks);

@@ -250,11 +250,10 @@ int live_open(pid_t pid, struct target **out)
       st = fail(ST_TARGET, "cannot read the memory of process %d: %s", (int)pid, strerror(errno));
   }
   if (st == ST_OK) {
-    static char *debuginfo_path;
     static const Dwfl_Callbacks callbacks = {
-      .find_elf = dwfl_linux_proc_find_elf,
-      .find_debuginfo = dwfl_standard_find_debuginfo,
-      .debuginfo_path = &debuginfo_path,
+      .find_elf = find_live_elf_safely,
+      .find_debuginfo = find_debuginfo_safely,
+      .debuginfo_path = &safe_debuginfo_path,
     };
     t->dwfl = dwfl_begin(&callbacks);
     if (t->dwfl == NULL || dwfl_linux_proc_report(t->dwfl, mm) != 0 ||

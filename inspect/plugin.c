@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <limits.h>
@@ -154,9 +155,9 @@ static const char *build_dir(void)
   return INSPECT_BUILD_PLUGINDIR;
 }
 
-/* Whether the ELF file at path defines every OMPD entry point in its
+/* Whether the ELF file open as fd defines every OMPD entry point in its
    dynamic symbol table: read before dlopen, which would run its code. */
-static int exports_ompd(const char *path)
+static int exports_ompd(int fd)
 {
   static const char *const wanted[] = {
 #define PARADBG_OMPD_API(name) #name,
@@ -164,12 +165,9 @@ static int exports_ompd(const char *path)
 #undef PARADBG_OMPD_API
   };
   enum { NWANTED = sizeof wanted / sizeof wanted[0] };
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), found = 0;
-  struct stat st;
-  if (fd < 0)
-    return 0;
+  int found = 0;
   elf_version(EV_CURRENT);
-  Elf *e = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? elf_begin(fd, ELF_C_READ_MMAP, NULL) : NULL;
+  Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   Elf_Scn *scn = NULL;
   GElf_Shdr sh;
   char seen[NWANTED] = { 0 };
@@ -178,7 +176,7 @@ static int exports_ompd(const char *path)
       continue;
     Elf_Data *d = elf_getdata(scn, NULL);
     size_t count = d != NULL ? d->d_size / sh.sh_entsize : 0;
-    for (size_t i = 1; i < count; i++) {
+    for (size_t i = 1; i < count && found < NWANTED; i++) {
       GElf_Sym sym;
       const char *name;
       if (gelf_getsym(d, (int)i, &sym) == NULL || sym.st_shndx == SHN_UNDEF ||
@@ -195,18 +193,27 @@ static int exports_ompd(const char *path)
   }
   if (e != NULL)
     elf_end(e);
-  close(fd);
   return found == NWANTED;
 }
 
 static int load(struct target *t, const char *path, struct plugin *p)
 {
-  if (!exports_ompd(path))
+  /* Loaded by its path, not through /proc/self/fd, so that a debugger of
+   this process sees its real name; whoever could swap the file between
+   the check and dlopen could write a bad plugin there anyway. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat st;
+  if (fd < 0)
+    return fail(ST_PLUGIN, "cannot open the OMPD plugin %s: %s", path, strerror(errno));
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !exports_ompd(fd)) {
+    close(fd);
     return fail(ST_PLUGIN, "%s is not an OMPD library: it does not export the OMPD entry points; "
                 "not loaded", path);
+  }
+  close(fd);
   p->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (p->lib == NULL)
-    return fail(ST_PLUGIN, "cannot load the OMPD plugin: %s", dlerror());
+    return fail(ST_PLUGIN, "cannot load the OMPD plugin %s: %s", path, dlerror());
   p->path = strdup(path);
 #define PARADBG_OMPD_API(name)                                                     \
   if ((p->name = (__typeof__(name) *)dlsym(p->lib, #name)) == NULL)                \

@@ -33,6 +33,17 @@ int printable_code(uint32_t code);
    (caller frees); NULL for NULL, or when out of memory. */
 char *printable(const char *s);
 
+/* libdwfl callbacks that never open a FIFO, a device or a file the target
+   chooses: separate debug files come from safe_debuginfo_path only, by
+   build-id or by a debug link without a slash; a live process's mapped
+   file that is no longer a regular file is not opened. */
+extern char *safe_debuginfo_path;
+int find_debuginfo_safely(Dwfl_Module *mod, void **user, const char *modname, Dwarf_Addr base,
+                          const char *file_name, const char *debuglink, GElf_Word crc,
+                          char **debuginfo_file_name);
+int find_live_elf_safely(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr base,
+                         char **file_name, Elf **elfp);
+
 /* The part of path after its last slash. */
 const char *path_base(const char *path);
 

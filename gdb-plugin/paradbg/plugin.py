@@ -6,6 +6,7 @@ never make GDB load a library of its choosing (a runtime included: its
 constructor would run inside GDB)."""
 import ctypes
 import os
+import stat
 import struct
 
 from . import ompd_abi as abi
@@ -69,7 +70,7 @@ def trusted_dirs():
 def safe_name(name):
     """The base name of what the target names, or None if nothing printable
     is left (a plugin name is a plain file name, so nothing else is shown)."""
-    base = os.path.basename(name.strip())
+    base = os.path.basename(name)
     if base in ("", ".", "..") or any(not " " < c < "\x7f" for c in base):
         return None
     return base
@@ -96,37 +97,36 @@ def find(names):
                       % (OMPD_PLUGIN, ":".join(trusted_dirs()) or "(no directory)"))
 
 
-def defined_functions(path):
-    """The names of the functions that the ELF file at path defines in its
-    dynamic symbol table (read, never loaded), or None if it is no ELF
-    shared object of this machine's kind."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(1 << 26)
-    except OSError:
+def defined_functions(data, wanted):
+    """Which of the names in wanted the ELF file whose bytes are data
+    defines as functions in its dynamic symbol table (read, never loaded):
+    a set, or None if it is no ELF file of this machine's kind.  Every walk
+    is bounded, and garbage gives None, never an exception."""
+    if len(data) < 64 or data[:6] != b"\x7fELF\x02\x01":   # 64-bit, little-endian
         return None
-    if data[:5] != b"\x7fELF\x02" or data[5] != 1:     # 64-bit, little-endian
-        return None
+    found = set()
     try:
         shoff, = struct.unpack_from("<Q", data, 0x28)
         shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
-        sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
-                    for i in range(min(shnum, 4096))]
-        names = set()
-        for sh in sections:
-            if sh[1] != 11 or sh[9] != 24:             # SHT_DYNSYM, Elf64_Sym
+        for k in range(min(shnum, 4096)):
+            sh = struct.unpack_from("<IIQQQQIIQQ", data, shoff + k * shentsize)
+            if sh[1] != 11 or sh[9] != 24:             # SHT_DYNSYM of Elf64_Sym
                 continue
-            strtab = sections[sh[6]]
+            strtab = struct.unpack_from("<IIQQQQIIQQ", data, shoff + sh[6] * shentsize)
             for i in range(1, min(sh[5] // 24, 1 << 16)):
                 st_name, info, _, shndx, _, _ = struct.unpack_from("<IBBHQQ", data, sh[4] + i * 24)
                 if shndx == 0 or info & 0xF != 2:      # undefined, or not STT_FUNC
                     continue
                 start = strtab[4] + st_name
                 end = data.find(b"\0", start, start + 256)
-                if end > start:
-                    names.add(data[start:end].decode("ascii", "replace"))
-        return names
-    except (struct.error, IndexError):
+                name = data[start:end].decode("ascii", "replace") if end > start else ""
+                if name in wanted:
+                    found.add(name)
+                    if len(found) == len(wanted):
+                        break
+            return found                               # there is one dynamic symbol table
+        return found
+    except (struct.error, IndexError, OverflowError, ValueError):
         return None
 
 
@@ -135,11 +135,22 @@ class Plugin:
 
     def __init__(self, path, callbacks):
         self.path = path
-        exported = defined_functions(path)
-        missing = [n for n in abi.PROTOTYPES if exported is not None and n not in exported]
-        if exported is None or missing:
-            raise PluginError("%s is not an OMPD library: it does not export %s; not loaded"
-                              % (path, missing[0] if missing else "the OMPD entry points"))
+        # Read through one descriptor, so that a FIFO cannot block us; then
+        # loaded by its path, which is trusted.
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+        except OSError as e:
+            raise PluginError("cannot open %s: %s" % (path, e.strerror)) from None
+        try:
+            exported = None
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                exported = defined_functions(os.pread(fd, 1 << 26, 0), set(abi.PROTOTYPES))
+            missing = [n for n in abi.PROTOTYPES if exported is not None and n not in exported]
+            if exported is None or missing:
+                raise PluginError("%s is not an OMPD library: it does not export %s; not loaded"
+                                  % (path, missing[0] if missing else "the OMPD entry points"))
+        finally:
+            os.close(fd)
         try:
             lib = ctypes.CDLL(path, mode=os.RTLD_LOCAL | os.RTLD_NOW)
         except OSError as e:
@@ -163,6 +174,13 @@ class Plugin:
 
 
 def load(path, callbacks):
+    """The plugin at path, loaded once; a refusal is remembered too, so that
+    a bad file is not read again at every command."""
     if path not in _loaded:
-        _loaded[path] = Plugin(path, callbacks)
+        try:
+            _loaded[path] = Plugin(path, callbacks)
+        except PluginError as e:
+            _loaded[path] = e
+    if isinstance(_loaded[path], PluginError):
+        raise _loaded[path]
     return _loaded[path]
