@@ -37,7 +37,15 @@ static ompd_rc_t cb_free(void *p)
 static ompd_rc_t cb_print(const char *s, int category)
 {
   (void)category;
-  fprintf(stderr, "paradbg-inspect: plugin: %s", s);
+  /* One line each, its own newline dropped and anything else made printable. */
+  char *shown = s != NULL ? strndup(s, 4096) : NULL;
+  size_t n = shown != NULL ? strlen(shown) : 0;
+  if (n > 0 && shown[n - 1] == '\n')
+    shown[n - 1] = '\0';
+  char *safe = printable(shown);
+  fprintf(stderr, "paradbg-inspect: plugin: %s\n", safe != NULL ? safe : "");
+  free(safe);
+  free(shown);
   return ompd_rc_ok;
 }
 

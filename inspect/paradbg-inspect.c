@@ -126,7 +126,7 @@ int main(int argc, char **argv)
   long pid = 0;
   char *dirs[MAX_PLUGIN_DIRS];
   unsigned ndirs = 0;
-  while ((opt = getopt_long(argc, argv, "+p:hV", options, NULL)) != -1) {
+  while ((opt = getopt_long(argc, argv, "p:hV", options, NULL)) != -1) {
     char *end;
     switch (opt) {
     case 'p':
