@@ -5,6 +5,7 @@ without one pays nothing at a stop or at "continue"."""
 import gdb
 
 from . import openmp, table, target
+from . import plugin as plugins
 
 # event -> the runtime's breakpoint function
 EVENTS = {
@@ -57,7 +58,18 @@ def _on_deleted(bp):
     if not _ours and _connected[0]:
         gdb.events.stop.disconnect(_on_stop)
         gdb.events.breakpoint_deleted.disconnect(_on_deleted)
+        gdb.events.new_objfile.disconnect(_on_new_objfile)
         _connected[0] = False
+
+
+def _on_new_objfile(event):
+    """A program that loads another OpenMP runtime never reaches a pending
+    catchpoint: say so when that runtime loads, not never."""
+    if not any(bp.is_valid() and bp.pending for bp in _ours.values()):
+        return
+    other = plugins.other_runtime([getattr(event.new_objfile, "filename", None)])
+    if other:
+        gdb.write("warning: catch openmp will not stop: the program runs on %s\n" % other)
 
 
 def _adopt(bp):
@@ -65,6 +77,7 @@ def _adopt(bp):
     if not _connected[0]:
         gdb.events.stop.connect(_on_stop)
         gdb.events.breakpoint_deleted.connect(_on_deleted)
+        gdb.events.new_objfile.connect(_on_new_objfile)
         _connected[0] = True
 
 
