@@ -17,7 +17,8 @@ struct json {
 
 /* A JSON string.  Characters that printable() would escape are \u
    escapes, so the JSON text itself can go to a terminal; a byte that is not
-   UTF-8 is the text "\xNN", as printable() shows it. */
+   UTF-8 is the text "\xNN" and a backslash is two, as printable() shows
+   them, so that the one cannot pass for the other. */
 static void str(FILE *out, const char *s)
 {
   fputc('"', out);
@@ -26,7 +27,10 @@ static void str(FILE *out, const char *s)
     size_t n = utf8_char(p, &code);
     if (n == 0) {
       fprintf(out, "\\\\x%02x", *p++);
-    } else if (code == '"' || code == '\\') {
+    } else if (code == '\\') {
+      fputs("\\\\\\\\", out);
+      p++;
+    } else if (code == '"') {
       fprintf(out, "\\%c", *p++);
     } else if (printable_code(code)) {
       fwrite(p, 1, n, out);

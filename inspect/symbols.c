@@ -96,8 +96,9 @@ size_t utf8_char(const unsigned char *s, uint32_t *code)
 
 int printable_code(uint32_t code)
 {
-  return !(code < 0x20 || (code >= 0x7f && code <= 0x9f) || code == 0x200e || code == 0x200f ||
-           (code >= 0x2028 && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069));
+  return !(code < 0x20 || (code >= 0x7f && code <= 0x9f) || code == 0x061c ||
+           (code >= 0x200b && code <= 0x200f) || (code >= 0x2028 && code <= 0x202e) ||
+           code == 0x2060 || (code >= 0x2066 && code <= 0x2069) || code == 0xfeff);
 }
 
 char *printable(const char *s)
@@ -105,13 +106,17 @@ char *printable(const char *s)
   if (s == NULL)
     return NULL;
   size_t len = strlen(s);
-  char *out = malloc(4 * len + 1), *o = out;
+  char *out = malloc(4 * len + 1), *o = out;   /* \xNN: four bytes for one */
   if (out == NULL)
     return NULL;
   for (const unsigned char *p = (const unsigned char *)s; *p;) {
     uint32_t code;
     size_t n = utf8_char(p, &code);
-    if (n > 0 && printable_code(code)) {
+    if (n == 1 && code == '\\') {
+      /* doubled, so that a name cannot pass for an escape */
+      memcpy(o, "\\\\", 2);
+      o += 2, p++;
+    } else if (n > 0 && printable_code(code)) {
       memcpy(o, p, n);
       o += n, p += n;
     } else {

@@ -25,12 +25,13 @@ struct frame {
 size_t utf8_char(const unsigned char *s, uint32_t *code);
 
 /* Whether a character may be printed as it is: not a C0 or C1 control nor
-   DEL, nor a line separator or bidirectional control that would change how
-   what follows is shown. */
+   DEL, nor a line separator, bidirectional control or invisible character
+   that would change how what follows is shown. */
 int printable_code(uint32_t code);
 
-/* s with each byte that is not part of such a character written as \xNN
-   (caller frees); NULL for NULL, or when out of memory. */
+/* s with each byte that is not part of such a character written as \xNN,
+   and a backslash doubled (caller frees); NULL for NULL, or when out of
+   memory. */
 char *printable(const char *s);
 
 /* libdwfl callbacks that never open a FIFO, a device or a file the target

@@ -5,14 +5,19 @@ import re
 
 import gdb
 
-# C0 and C1 controls, DEL, line separators and bidirectional controls (which
-# change how what follows is shown), and bytes that were not UTF-8
-# (decoded with errors="surrogateescape"): what paradbg-inspect escapes too
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\udc80-\udcff]")
+# C0 and C1 controls, DEL, line separators, bidirectional controls and
+# invisible characters (which change how what follows is shown), bytes that
+# were not UTF-8 (decoded with errors="surrogateescape"), and the backslash
+# (doubled, so that a name cannot pass for an escape): what paradbg-inspect
+# escapes too
+_UNPRINTABLE = re.compile("[\\\\\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e"
+                          "\u2060\u2066-\u2069\ufeff\udc80-\udcff]")
 
 
 def _escape(m):
     ch = m.group(0)
+    if ch == "\\":
+        return "\\\\"
     if "\udc80" <= ch <= "\udcff":
         return "\\x%02x" % (ord(ch) - 0xdc00)
     return "".join("\\x%02x" % b for b in ch.encode("utf-8"))
