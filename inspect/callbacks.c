@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "callbacks.h"
+#include "printable.h"
 #include "symbols.h"
 
 ompd_address_space_context_t *target_context(struct target *t)

@@ -17,6 +17,8 @@
 
 #include <elfutils/libdwelf.h>
 
+#include "files.h"
+#include "printable.h"
 #include "status.h"
 #include "symbols.h"
 #include "target.h"
@@ -161,24 +163,6 @@ static int same_image(const struct core *c, const char *path, int fd, char *why,
   if (e != NULL)
     elf_end(e);
   return same;
-}
-
-/* Opens path for reading only if it is a regular file, and looks before it
-   opens: a FIFO or a device named by a user or by a core would block us or
-   do something on open.  -1 with errno set, EINVAL for "not a regular file". */
-static int open_regular(const char *path)
-{
-  struct stat sb;
-  if (stat(path, &sb) != 0)
-    return -1;
-  int fd = S_ISREG(sb.st_mode) ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
-  if (fd >= 0 && (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))) {   /* replaced meanwhile */
-    close(fd);
-    fd = -1;
-  }
-  if (!S_ISREG(sb.st_mode))
-    errno = EINVAL;
-  return fd;
 }
 
 /* Opens each file the core maps, once, if it is still the file that was

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "printable.h"
 #include "report.h"
 
 #define JSON_FORMAT 1

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "status.h"
 #include "symbols.h"
 #include "target.h"

@@ -7,20 +7,19 @@
 #include "config.h"
 
 #include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "paradbg/plugins.h"
 
 #include "callbacks.h"
+#include "files.h"
 #include "plugin.h"
+#include "printable.h"
 #include "status.h"
 #include "symbols.h"
 
@@ -115,12 +114,10 @@ static int find_runtime(Dwfl_Module *mod, void **user, const char *name, Dwarf_A
   const char *base = name != NULL ? path_base(name) : "";
   for (unsigned i = 0; i < sizeof other_runtimes / sizeof other_runtimes[0]; i++)
     if (strncmp(base, other_runtimes[i].prefix, strlen(other_runtimes[i].prefix)) == 0) {
-      /* Shown as the runtime's own prefix and the printable characters after it. */
-      size_t n = 0;
-      while (base[n] != '\0' && n < MAX_NAME && (unsigned char)base[n] > 0x20 &&
-             (unsigned char)base[n] < 0x7f)
-        n++;
-      snprintf(q->found, sizeof q->found, "%s (%.*s)", other_runtimes[i].what, (int)n, base);
+      char *shown = printable(base);
+      snprintf(q->found, sizeof q->found, "%s (%.*s)", other_runtimes[i].what, MAX_NAME,
+               shown != NULL ? shown : other_runtimes[i].prefix);
+      free(shown);
       q->advice = other_runtimes[i].advice;
       return DWARF_CB_ABORT;
     }
@@ -196,21 +193,17 @@ static int exports_ompd(int fd)
   return found == NWANTED;
 }
 
-static int load(struct target *t, const char *path, struct plugin *p)
+/* fd: the file at path, open, which this closes.  It is loaded by its path,
+   not through /proc/self/fd, so that a debugger of this process sees its
+   real name; whoever could swap the file between the check and dlopen
+   could write a bad plugin there anyway. */
+static int load(struct target *t, const char *path, int fd, struct plugin *p)
 {
-  /* Loaded by its path, not through /proc/self/fd, so that a debugger of
-   this process sees its real name; whoever could swap the file between
-   the check and dlopen could write a bad plugin there anyway. */
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  struct stat st;
-  if (fd < 0)
-    return fail(ST_PLUGIN, "cannot open the OMPD plugin %s: %s", path, strerror(errno));
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !exports_ompd(fd)) {
-    close(fd);
+  int ompd = exports_ompd(fd);
+  close(fd);
+  if (!ompd)
     return fail(ST_PLUGIN, "%s is not an OMPD library: it does not export the OMPD entry points; "
                 "not loaded", path);
-  }
-  close(fd);
   p->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (p->lib == NULL)
     return fail(ST_PLUGIN, "cannot load the OMPD plugin %s: %s", path, dlerror());
@@ -267,11 +260,10 @@ int plugin_open(struct target *t, char *const *dirs, unsigned ndirs, struct plug
                 "loads (it loads only " PARADBG_OMPD_PLUGIN "); not loaded", t->name, names[0]);
   for (unsigned d = 0; d < ntrusted; d++) {
     char path[PATH_MAX];
-    struct stat st;
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", trusted[d], names[known]) >= sizeof path)
-      continue;
-    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0)
-      return load(t, path, p);
+    int fd;
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", trusted[d], names[known]) < sizeof path &&
+        (fd = open_regular(path)) >= 0)
+      return load(t, path, fd, p);
   }
   char where[1024] = "";
   for (unsigned d = 0; d < ntrusted; d++)

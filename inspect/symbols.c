@@ -3,10 +3,8 @@
 #include "config.h"
 
 #include <dwarf.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "symbols.h"
 
@@ -66,100 +64,17 @@ char *sym_name(Dwfl *dwfl, uint64_t addr, uint64_t *offset)
   return at != NULL ? strndup(name, (size_t)(at - name)) : strdup(name);
 }
 
-size_t utf8_char(const unsigned char *s, uint32_t *code)
-{
-  unsigned char c = s[0];
-  size_t n;
-  uint32_t v, min;
-  if (c < 0x80) {
-    *code = c;
-    return c != 0;
-  }
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, v = c & 0x1f, min = 0x80;
-  else if (c >= 0xe0 && c <= 0xef)
-    n = 3, v = c & 0x0f, min = 0x800;
-  else if (c >= 0xf0 && c <= 0xf4)
-    n = 4, v = c & 0x07, min = 0x10000;
-  else
-    return 0;
-  for (size_t i = 1; i < n; i++) {
-    if ((s[i] & 0xc0) != 0x80)
-      return 0;   /* also stops at the NUL */
-    v = v << 6 | (s[i] & 0x3f);
-  }
-  if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-    return 0;     /* overlong, too large, or a surrogate */
-  *code = v;
-  return n;
-}
-
-int printable_code(uint32_t code)
-{
-  return !(code < 0x20 || (code >= 0x7f && code <= 0x9f) || code == 0x061c ||
-           (code >= 0x200b && code <= 0x200f) || (code >= 0x2028 && code <= 0x202e) ||
-           code == 0x2060 || (code >= 0x2066 && code <= 0x2069) || code == 0xfeff);
-}
-
-char *printable(const char *s)
-{
-  if (s == NULL)
-    return NULL;
-  size_t len = strlen(s);
-  char *out = malloc(4 * len + 1), *o = out;   /* \xNN: four bytes for one */
-  if (out == NULL)
-    return NULL;
-  for (const unsigned char *p = (const unsigned char *)s; *p;) {
-    uint32_t code;
-    size_t n = utf8_char(p, &code);
-    if (n == 1 && code == '\\') {
-      /* doubled, so that a name cannot pass for an escape */
-      memcpy(o, "\\\\", 2);
-      o += 2, p++;
-    } else if (n > 0 && printable_code(code)) {
-      memcpy(o, p, n);
-      o += n, p += n;
-    } else {
-      /* each byte of a character that may not be shown, or of no character */
-      n = n > 0 ? n : 1;
-      for (size_t i = 0; i < n; i++, p++)
-        o += sprintf(o, "\\x%02x", *p);
-    }
-  }
-  *o = '\0';
-  return out;
-}
-
-/* Only the system's debug directory: the default search also looks next
-   to each mapped file and in its .debug directory, places a target's
-   author may choose, and where a FIFO would block libdwfl's open. */
-char *safe_debuginfo_path = (char *)"/usr/lib/debug";
-
-int find_debuginfo_safely(Dwfl_Module *mod, void **user, const char *modname, Dwarf_Addr base,
-                          const char *file_name, const char *debuglink, GElf_Word crc,
-                          char **debuginfo_file_name)
-{
-  /* A debug link is a file name; with a slash it could name any file. */
-  if (debuglink != NULL && strchr(debuglink, '/') != NULL)
-    return -1;
-  return dwfl_standard_find_debuginfo(mod, user, modname, base, file_name, debuglink, crc,
-                                      debuginfo_file_name);
-}
-
-int find_live_elf_safely(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr base,
-                         char **file_name, Elf **elfp)
-{
-  /* A mapped file may have been replaced since it was mapped. */
-  struct stat sb;
-  if (name != NULL && name[0] == '/' && stat(name, &sb) == 0 && !S_ISREG(sb.st_mode))
-    return -1;
-  return dwfl_linux_proc_find_elf(mod, user, name, base, file_name, elfp);
-}
-
 const char *path_base(const char *path)
 {
   const char *slash = strrchr(path, '/');
   return slash != NULL ? slash + 1 : path;
+}
+
+/* The base name of mod's file (caller frees), or NULL. */
+static char *module_name(Dwfl_Module *mod)
+{
+  const char *name = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  return name != NULL ? strdup(path_base(name)) : NULL;
 }
 
 /* The line GDB shows for a row that covers an address: when several rows
@@ -211,9 +126,7 @@ static void describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
   Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, at) : NULL;
   if (mod == NULL)
     return;
-  const char *modname = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
-  if (modname != NULL)
-    f->module = strdup(path_base(modname));
+  f->module = module_name(mod);
   uint64_t off;
   f->function = sym_name(dwfl, at, &off);
   if (f->function != NULL)
@@ -278,8 +191,7 @@ void frame_free(struct frame *f)
 char *module_of(Dwfl *dwfl, uint64_t addr)
 {
   Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, addr) : NULL;
-  const char *name = mod != NULL ? dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL) : NULL;
-  return name != NULL ? strdup(path_base(name)) : NULL;
+  return mod != NULL ? module_name(mod) : NULL;
 }
 
 /* The C library, the dynamic loader, the vDSO, and the libraries the

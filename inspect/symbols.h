@@ -2,7 +2,6 @@
 #ifndef PARADBG_INSPECT_SYMBOLS_H
 #define PARADBG_INSPECT_SYMBOLS_H
 
-#include <stddef.h>
 #include <stdint.h>
 
 #include "target.h"
@@ -15,35 +14,6 @@ struct frame {
   int line;
   char *module;        /* the mapped file's base name, NULL if none */
 };
-
-/* Strings from the target (file, symbol and lock names) reach a terminal
-   only through printable(): a crafted core must not be able to send it
-   escape sequences. */
-
-/* The length of the well-formed UTF-8 character at s (1 to 4), with its
-   code point in *code, or 0 if s does not start one. */
-size_t utf8_char(const unsigned char *s, uint32_t *code);
-
-/* Whether a character may be printed as it is: not a C0 or C1 control nor
-   DEL, nor a line separator, bidirectional control or invisible character
-   that would change how what follows is shown. */
-int printable_code(uint32_t code);
-
-/* s with each byte that is not part of such a character written as \xNN,
-   and a backslash doubled (caller frees); NULL for NULL, or when out of
-   memory. */
-char *printable(const char *s);
-
-/* libdwfl callbacks that never open a FIFO, a device or a file the target
-   chooses: separate debug files come from safe_debuginfo_path only, by
-   build-id or by a debug link without a slash; a live process's mapped
-   file that is no longer a regular file is not opened. */
-extern char *safe_debuginfo_path;
-int find_debuginfo_safely(Dwfl_Module *mod, void **user, const char *modname, Dwarf_Addr base,
-                          const char *file_name, const char *debuglink, GElf_Word crc,
-                          char **debuginfo_file_name);
-int find_live_elf_safely(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr base,
-                         char **file_name, Elf **elfp);
 
 /* The part of path after its last slash. */
 const char *path_base(const char *path);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "printable.h"
 #include "report.h"
 
 #define MAX_COLS 10

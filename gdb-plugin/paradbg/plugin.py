@@ -10,6 +10,7 @@ import stat
 import struct
 
 from . import ompd_abi as abi
+from . import table
 
 
 class PluginError(Exception):
@@ -50,10 +51,9 @@ def other_runtime(file_names):
         base = os.path.basename(name or "")
         for prefix, what, advice in OTHER_RUNTIMES:
             if base.startswith(prefix):
-                shown = "".join(c for c in base if " " < c < "\x7f")
                 if "%s" in advice:
                     advice %= runtime_dir or "paradbg's runtime directory"
-                return "%s (%s), which paradbg cannot read: %s" % (what, shown, advice)
+                return "%s (%s), which paradbg cannot read: %s" % (what, table.printable(base), advice)
     return None
 
 
