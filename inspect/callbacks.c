@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "callbacks.h"
-#include "printable.h"
+#include "paradbg/paradbg.h"
 #include "symbols.h"
 
 ompd_address_space_context_t *target_context(struct target *t)
@@ -43,7 +43,7 @@ static ompd_rc_t cb_print(const char *s, int category)
   size_t n = shown != NULL ? strlen(shown) : 0;
   if (n > 0 && shown[n - 1] == '\n')
     shown[n - 1] = '\0';
-  char *safe = printable(shown);
+  char *safe = pdb_printable(shown);
   fprintf(stderr, "paradbg-inspect: plugin: %s\n", safe != NULL ? safe : "");
   free(safe);
   free(shown);

@@ -18,7 +18,8 @@
 #include <elfutils/libdwelf.h>
 
 #include "files.h"
-#include "printable.h"
+#include "messages.h"
+#include "paradbg/paradbg.h"
 #include "status.h"
 #include "symbols.h"
 #include "target.h"
@@ -176,13 +177,13 @@ static void open_mapped_files(struct core *c)
     if (m->fd != -1)
       continue;
     char why[300];
-    m->fd = open_regular(m->path);
+    m->fd = pdb_open_regular(m->path);
     if (m->fd < 0) {
       m->fd = -2;
       if (missing++ == 0)
         first_missing = m->path;
     } else if (!same_image(c, m->path, m->fd, why, sizeof why)) {
-      char *shown = printable(m->path);   /* a path the core names */
+      char *shown = pdb_printable(m->path);   /* a path the core names */
       warn("%s has changed since the core was made (%s); not using it", shown ? shown : "?", why);
       free(shown);
       close(m->fd);
@@ -193,7 +194,7 @@ static void open_mapped_files(struct core *c)
         c->maps[j].fd = m->fd < 0 ? -2 : dup(m->fd);
   }
   if (missing > 0) {
-    char *shown = printable(first_missing);
+    char *shown = pdb_printable(first_missing);
     warn("%zu mapped file%s missing (%s%s); their symbols and read-only pages are unknown",
          missing, missing > 1 ? "s are" : " is", shown ? shown : "?", missing > 1 ? ", ..." : "");
     free(shown);
@@ -219,7 +220,7 @@ static int find_mapped_file(Dwfl_Module *mod, void **user, const char *name, Dwa
                             char **file_name, Elf **elfp)
 {
   (void)mod, (void)user, (void)base, (void)elfp;
-  int fd = open_regular(name);
+  int fd = pdb_open_regular(name);
   if (fd >= 0)
     *file_name = strdup(name);
   return fd;
@@ -379,7 +380,7 @@ static const char *program_path(const struct core *c)
 static int check_executable(struct core *c, const char *core, const char *exe)
 {
   const char *mapped = program_path(c);
-  int fd = open_regular(exe);
+  int fd = pdb_open_regular(exe);
   if (fd < 0)
     return fail(ST_EXECUTABLE, "%s: %s", exe, errno == EINVAL ? "not a regular file" : strerror(errno));
   Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
@@ -407,7 +408,7 @@ static int check_executable(struct core *c, const char *core, const char *exe)
 
 static int open_elf(struct target *t, struct core *c, const char *path)
 {
-  c->fd = open_regular(path);
+  c->fd = pdb_open_regular(path);
   if (c->fd < 0)
     return fail(ST_TARGET, "%s: %s", path, errno == EINVAL ? "not a regular file" : strerror(errno));
   c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL);

@@ -12,21 +12,6 @@
 
 #include "files.h"
 
-int open_regular(const char *path)
-{
-  struct stat sb;
-  if (stat(path, &sb) != 0)
-    return -1;
-  int fd = S_ISREG(sb.st_mode) ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
-  if (fd >= 0 && (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))) {   /* replaced meanwhile */
-    close(fd);
-    fd = -1;
-  }
-  if (!S_ISREG(sb.st_mode))
-    errno = EINVAL;
-  return fd;
-}
-
 /* Only the system's debug directory: the default search also looks next
    to each mapped file and in its .debug directory, places a target's
    author may choose, and where a FIFO would block libdwfl's open. */

@@ -5,10 +5,8 @@
 
 #include <elfutils/libdwfl.h>
 
-/* Opens path for reading only if it is a regular file, and looks before it
-   opens: a FIFO or a device named by a user or by a core would block us or
-   do something on open.  -1 with errno set, EINVAL for "not a regular file". */
-int open_regular(const char *path);
+/* Files a user or a core names are opened with pdb_open_regular
+   (paradbg/paradbg.h): a FIFO or a device would block us. */
 
 /* libdwfl callbacks that never open a FIFO, a device or a file the target
    chooses: separate debug files come from safe_debuginfo_path only, by

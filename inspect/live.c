@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "messages.h"
 #include "status.h"
 #include "symbols.h"
 #include "target.h"

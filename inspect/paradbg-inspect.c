@@ -4,16 +4,21 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "paradbg/paradbg.h"
 #include "paradbg/plugins.h"
-#include "plugin.h"
+
+#include "callbacks.h"
+#include "messages.h"
 #include "report.h"
 #include "status.h"
+#include "symbols.h"
 #include "target.h"
 
 #define MAX_PLUGIN_DIRS 32
@@ -50,39 +55,19 @@ static const char usage_text[] =
   INSPECT_STATUSES(ST_HELP)
 #undef ST_HELP
   "\n"
-  "The program names its OMPD plugin; only " PARADBG_OMPD_PLUGIN " is loaded, only from\n"
-  "the --plugin-dir directories, the build tree (when run from it) and\n"
-  PLUGINDIR ", and only if it exports the OMPD entry points.\n"
+  "The program names its OMPD library; only " PARADBG_OMPD_PLUGIN " and LLVM's\n"
+  PARADBG_LLVM_OMPD_PLUGIN " are loaded, only from the --plugin-dir directories, the\n"
+  "build tree (when run from it) and " PLUGINDIR ",\n"
+  "and only if it exports the OMPD entry points.\n"
   "Any other name, and any path the program gives, is refused.\n";
-
-int fail(int status, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("paradbg-inspect: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-  return status;
-}
-
-void warn(const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("paradbg-inspect: warning: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-}
 
 static const struct {
   const char *name;
   int want;
 } whats[] = {
-  { "threads", WANT_THREADS },   { "parallel", WANT_PARALLEL },
-  { "tasks", WANT_TASKS },       { "icvs", WANT_ICVS },
-  { "control-vars", WANT_CONTROL_VARS }, { "all", WANT_ALL },
+  { "threads", PDB_WANT_THREADS },   { "parallel", PDB_WANT_PARALLEL },
+  { "tasks", PDB_WANT_TASKS },       { "icvs", PDB_WANT_ICVS },
+  { "control-vars", PDB_WANT_CONTROL_VARS }, { "all", PDB_WANT_ALL },
 };
 
 static int what_of(const char *s)
@@ -91,6 +76,65 @@ static int what_of(const char *s)
     if (strcmp(s, whats[i].name) == 0)
       return whats[i].want;
   return 0;
+}
+
+/* The build tree's plugin directory, if this is the build tree's binary. */
+static const char *build_plugin_dir(void)
+{
+  char self[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0)
+    return NULL;
+  self[n] = '\0';
+  char *slash = strrchr(self, '/');
+  if (slash == NULL)
+    return NULL;
+  *slash = '\0';
+  /* libtool runs the build tree's binary from .libs */
+  char built[PATH_MAX], libs[PATH_MAX];
+  if (realpath(INSPECT_BUILDDIR, built) == NULL)
+    return NULL;
+  snprintf(libs, sizeof libs, "%s/.libs", built);
+  return strcmp(built, self) == 0 || strcmp(libs, self) == 0 ? INSPECT_BUILD_PLUGINDIR : NULL;
+}
+
+/* libparadbg's status as an inspect status, its message printed. */
+static int from_pdb(int pdb_status, const char *msg, const struct target *t)
+{
+  static const int statuses[] = {
+    [PDB_OK] = ST_OK, [PDB_NO_RUNTIME] = ST_NO_RUNTIME, [PDB_PLUGIN] = ST_PLUGIN,
+    [PDB_FAILED] = ST_FAILED,
+  };
+  if (pdb_status == PDB_OK)
+    return ST_OK;
+  if (pdb_status == PDB_NO_RUNTIME) {
+    /* Say which other runtime it is, if one is mapped. */
+    char other[2048];
+    if (other_runtime(t, other, sizeof other))
+      return fail(ST_NO_RUNTIME, "%s runs on %s", t->name, other);
+  }
+  return fail((unsigned)pdb_status < sizeof statuses / sizeof statuses[0] ? statuses[pdb_status]
+                                                                          : ST_FAILED, "%s", msg);
+}
+
+/* Each thread's innermost frame, the innermost of the user's code, and its
+   stack if asked for: libdw's part of the records. */
+static void add_frames(struct target *t, const char *runtime, struct pdb_records *r, int backtraces)
+{
+  r->backtraces = backtraces;
+  for (unsigned i = 0; i < r->nthreads && i < t->nthreads; i++) {
+    struct pdb_thread *tr = &r->threads[i];
+    tr->has_frames = 1;
+    tr->current = i == t->current;
+    tr->signal = t->threads[i].signal;
+    frame_describe(t->dwfl, t->threads[i].pc, 0, &tr->frame);
+    tr->user_level = user_frame(t, t->threads[i].lwp, runtime, MAX_FRAMES, &tr->user);
+    if (backtraces) {
+      tr->backtrace = calloc(MAX_FRAMES, sizeof *tr->backtrace);
+      tr->nbacktrace = tr->backtrace != NULL ? unwind_stack(t, t->threads[i].lwp, tr->backtrace,
+                                                            MAX_FRAMES) : -1;
+    }
+  }
 }
 
 /* A signal while a live process is stopped must not leave it stopped. */
@@ -149,7 +193,7 @@ int main(int argc, char **argv)
     default: fputs("Try 'paradbg-inspect --help' for more information.\n", stderr); return ST_USAGE;
     }
   }
-  int nargs = argc - optind, want = WANT_THREADS;
+  int nargs = argc - optind, want = PDB_WANT_THREADS;
   char **args = argv + optind;
   int most = pid != 0 ? 1 : 3;   /* [WHAT], or CORE [EXECUTABLE] [WHAT] */
   if (nargs == most + 1)
@@ -175,23 +219,51 @@ int main(int argc, char **argv)
   int st = pid != 0 ? live_open((pid_t)pid, &t) : core_open(args[0], nargs > 1 ? args[1] : NULL, &t);
   if (st != ST_OK)
     return st;
-  struct plugin p;
-  struct report r = { .t = t, .p = &p, .want = want, .backtraces = backtraces };
-  st = plugin_open(t, dirs, ndirs, &p);
+  static const struct pdb_host host = { &inspect_callbacks, describe_address, NULL };
+  struct pdb_host h = host;
+  h.data = t;
+  const char *trusted[MAX_PLUGIN_DIRS + 1];
+  unsigned ntrusted = 0;
+  for (unsigned i = 0; i < ndirs; i++)
+    trusted[ntrusted++] = dirs[i];
+  const char *built = build_plugin_dir();
+  if (built != NULL)
+    trusted[ntrusted++] = built;
+  struct pdb_options o = { t->name, trusted, ntrusted, "add its directory with --plugin-dir" };
+  pdb_session *s = NULL;
+  struct pdb_records r = { 0 };
+  char msg[4096];
+  st = from_pdb(pdb_open(&h, target_context(t), &o, &s, msg, sizeof msg), msg, t);
+  if (st == ST_OK) {
+    int64_t *lwps = calloc(t->nthreads ? t->nthreads : 1, sizeof *lwps);
+    for (unsigned i = 0; lwps != NULL && i < t->nthreads; i++)
+      lwps[i] = t->threads[i].lwp;
+    st = lwps == NULL ? fail(ST_FAILED, "out of memory")
+                      : from_pdb(pdb_gather(s, lwps, t->nthreads, want, &r, msg, sizeof msg), msg, t);
+    free(lwps);
+  }
   if (st == ST_OK)
-    st = report_gather(&r);
+    add_frames(t, pdb_runtime_module(s), &r, backtraces);
   /* Everything is read: let a live process go before printing. */
   live_release();
   if (st == ST_OK) {
-    if (json)
-      print_json(&r, stdout);
-    else
+    if (json) {
+      struct pdb_json_target jt = { t->is_core ? "core" : "process", t->is_core ? t->name : NULL,
+                                    t->pid, (long long)t->reads };
+      char *text = pdb_json(s, &r, &jt);
+      if (text == NULL)
+        st = fail(ST_FAILED, "out of memory");
+      else
+        fputs(text, stdout), fputc('\n', stdout);
+      pdb_free(text);
+    } else {
       print_text(&r, stdout);
+    }
     if (stats)
       fprintf(stderr, "paradbg-inspect: %u threads, %lu memory reads\n", t->nthreads, t->reads);
   }
-  report_free(&r);
-  plugin_close(&p);
+  pdb_records_free(&r);
+  pdb_close(s);
   t->close(t);
   if (st == ST_OK && (fflush(stdout) != 0 || ferror(stdout)))
     st = fail(ST_FAILED, "%s", "cannot write the output");

@@ -20,9 +20,4 @@ enum inspect_status {
 #undef ST_ENUM
 };
 
-/* Prints "paradbg-inspect: MESSAGE" on stderr and returns status. */
-int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Prints "paradbg-inspect: warning: MESSAGE" on stderr. */
-void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 #endif

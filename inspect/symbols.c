@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <dwarf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,7 +119,7 @@ static Dwarf_Line *statement_row(Dwfl_Line *line)
   return row;
 }
 
-static void describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
+static void describe(Dwfl *dwfl, uint64_t pc, int call, struct pdb_frame *f)
 {
   memset(f, 0, sizeof *f);
   f->pc = pc;
@@ -152,25 +153,25 @@ static char *dup_or_null(const char *s)
 static struct {
   Dwfl *dwfl;
   int call, valid;
-  struct frame f;
+  struct pdb_frame f;
 } cache[FRAME_CACHE];
 
 void frame_forget(void)
 {
   for (unsigned i = 0; i < FRAME_CACHE; i++)
     if (cache[i].valid) {
-      frame_free(&cache[i].f);
+      pdb_frame_free(&cache[i].f);
       cache[i].valid = 0;
     }
 }
 
-void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
+void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct pdb_frame *f)
 {
   unsigned slot = (unsigned)((pc * 0x9e3779b97f4a7c15ull) >> 54) % FRAME_CACHE;
-  struct frame *c = &cache[slot].f;
+  struct pdb_frame *c = &cache[slot].f;
   if (!cache[slot].valid || cache[slot].dwfl != dwfl || cache[slot].call != call || c->pc != pc) {
     if (cache[slot].valid)
-      frame_free(c);
+      pdb_frame_free(c);
     describe(dwfl, pc, call, c);
     cache[slot].dwfl = dwfl, cache[slot].call = call, cache[slot].valid = 1;
   }
@@ -180,43 +181,44 @@ void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct frame *f)
   f->module = dup_or_null(c->module);
 }
 
-void frame_free(struct frame *f)
+/* libparadbg's describe service: what the target's symbols say of addr. */
+int describe_address(void *data, uint64_t addr, struct pdb_place *out)
 {
-  free(f->function);
-  free(f->file);
-  free(f->module);
-  memset(f, 0, sizeof *f);
+  struct target *t = data;
+  struct pdb_frame f;
+  frame_describe(t->dwfl, addr, 0, &f);
+  if (f.function != NULL)
+    snprintf(out->function, sizeof out->function, "%s", f.function);
+  out->offset = f.offset;
+  if (f.file != NULL)
+    snprintf(out->file, sizeof out->file, "%s", f.file);
+  out->line = f.line;
+  if (f.module != NULL)
+    snprintf(out->module, sizeof out->module, "%s", f.module);
+  int known = f.function != NULL || f.module != NULL;
+  pdb_frame_free(&f);
+  return known ? 0 : -1;
 }
 
-char *module_of(Dwfl *dwfl, uint64_t addr)
+static int find_other(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr start, void *arg)
 {
-  Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, addr) : NULL;
-  return mod != NULL ? module_name(mod) : NULL;
+  (void)mod, (void)user, (void)start;
+  struct { char *buf; size_t n; int found; } *q = arg;
+  q->found = name != NULL && pdb_other_runtime(name, RUNTIMEDIR, q->buf, q->n);
+  return q->found ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
-/* The C library, the dynamic loader, the vDSO, and the libraries the
-   runtime's waits and atomics go through. */
-static int system_module(const char *base)
+int other_runtime(const struct target *t, char *buf, size_t n)
 {
-  static const char *const prefixes[] = {
-    "libc.so", "libc-", "ld-linux", "ld64.so", "ld.so", "linux-vdso", "linux-gate", "[vdso]",
-    "libpthread.so", "libpthread-", "libatomic.so", "libparatomic.so",
-  };
-  for (unsigned i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
-    if (strncmp(base, prefixes[i], strlen(prefixes[i])) == 0)
-      return 1;
-  return 0;
-}
-
-int frame_is_users(const struct frame *f, const char *runtime)
-{
-  return f->module != NULL && (runtime == NULL || strcmp(f->module, runtime) != 0) &&
-         !system_module(f->module);
+  struct { char *buf; size_t n; int found; } q = { buf, n, 0 };
+  if (t->dwfl != NULL)
+    dwfl_getmodules(t->dwfl, find_other, &q, 0);
+  return q.found;
 }
 
 struct unwind {
   Dwfl *dwfl;
-  struct frame *frames;
+  struct pdb_frame *frames;
   unsigned n, max;
   int find_user;         /* user_frame: keep only the first frame of the user's */
   const char *runtime;
@@ -230,15 +232,15 @@ static int each_frame(Dwfl_Frame *state, void *arg)
   bool activation;
   if (!dwfl_frame_pc(state, &pc, &activation) || pc == 0)
     return DWARF_CB_ABORT;
-  struct frame *f = &u->frames[u->find_user ? 0 : u->n];
+  struct pdb_frame *f = &u->frames[u->find_user ? 0 : u->n];
   frame_describe(u->dwfl, pc, !activation, f);
   u->n++;
   if (u->find_user) {
-    if (frame_is_users(f, u->runtime)) {
+    if (pdb_module_is_users(f->module, u->runtime)) {
       u->users = 1;
       return DWARF_CB_ABORT;
     }
-    frame_free(f);
+    pdb_frame_free(f);
   }
   return u->n == u->max ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
@@ -254,13 +256,13 @@ static int unwind(struct target *t, pid_t lwp, struct unwind *u)
   return 0;
 }
 
-int backtrace(struct target *t, pid_t lwp, struct frame *frames, unsigned max)
+int unwind_stack(struct target *t, pid_t lwp, struct pdb_frame *frames, unsigned max)
 {
   struct unwind u = { t->dwfl, frames, 0, max, 0, NULL, 0 };
   return unwind(t, lwp, &u) == 0 && u.n > 0 ? (int)u.n : -1;
 }
 
-int user_frame(struct target *t, pid_t lwp, const char *runtime, unsigned max, struct frame *f)
+int user_frame(struct target *t, pid_t lwp, const char *runtime, unsigned max, struct pdb_frame *f)
 {
   struct unwind u = { t->dwfl, f, 0, max, 1, runtime, 0 };
   memset(f, 0, sizeof *f);

@@ -38,7 +38,7 @@ struct target {
   /* Reads n bytes at addr; 0, or -1 if any of them is not readable. */
   int (*read)(struct target *t, uint64_t addr, void *buf, size_t n);
   /* Prepares unwinding (dwfl_*_attach); 0 or -1.  Called once, by
-     backtrace(), which keeps the outcome in unwinder (1 ready, -1 failed). */
+     unwind_stack(), which keeps the outcome in unwinder (1 ready, -1 failed). */
   int (*attach_unwinder)(struct target *t);
   int unwinder;
   void (*close)(struct target *t);

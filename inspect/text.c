@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "printable.h"
 #include "report.h"
+#include "symbols.h"
 
 #define MAX_COLS 10
 
@@ -38,7 +38,7 @@ static void table_row(struct table *tb, const char *const *cells)
     tb->cap = cap;
   }
   for (unsigned c = 0; c < tb->ncols; c++)
-    tb->cells[tb->nrows * tb->ncols + c] = printable(cells[c] != NULL ? cells[c] : "");
+    tb->cells[tb->nrows * tb->ncols + c] = pdb_printable(cells[c] != NULL ? cells[c] : "");
   tb->nrows++;
 }
 
@@ -70,21 +70,8 @@ static void table_print(struct table *tb, FILE *out)
   free(tb->cells);
 }
 
-/* "f () at file.c:12", "f () from libc.so.6" or "0x7f.. in ?? ()". */
-static void frame_text(const struct frame *f, char *buf, size_t n)
-{
-  if (f->function != NULL && f->file != NULL)
-    snprintf(buf, n, "%s () at %s:%d", f->function, path_base(f->file), f->line);
-  else if (f->function != NULL && f->module != NULL)
-    snprintf(buf, n, "%s () from %s", f->function, f->module);
-  else if (f->function != NULL)
-    snprintf(buf, n, "%s ()", f->function);
-  else
-    snprintf(buf, n, "0x%llx in ?? ()", (unsigned long long)f->pc);
-}
-
 /* A task's or region's code: "f at file.c:12", "f", or its address. */
-static void function_text(int has, const struct frame *f, char *buf, size_t n)
+static void function_text(int has, const struct pdb_frame *f, char *buf, size_t n)
 {
   if (!has)
     snprintf(buf, n, "-");
@@ -96,7 +83,7 @@ static void function_text(int has, const struct frame *f, char *buf, size_t n)
     snprintf(buf, n, "0x%llx", (unsigned long long)f->pc);
 }
 
-static void thread_title(const struct thread_report *tr, FILE *out)
+static void thread_title(const struct pdb_thread *tr, FILE *out)
 {
   if (tr->is_omp && tr->thread_num >= 0)
     fprintf(out, "Thread LWP %d (OpenMP thread %lld):\n", (int)tr->lwp, (long long)tr->thread_num);
@@ -106,14 +93,14 @@ static void thread_title(const struct thread_report *tr, FILE *out)
     fprintf(out, "Thread LWP %d (not an OpenMP thread):\n", (int)tr->lwp);
 }
 
-static void print_threads(const struct report *r, FILE *out)
+static void print_threads(const struct pdb_records *r, FILE *out)
 {
   struct table tb;
   table_init(&tb, 9, "");
   table_row(&tb, (const char *[]){ " ", "LWP", "OMP", "State", "Waiting for", "Region", "Level",
                                    "Task", "Frame" });
   for (unsigned i = 0; i < r->nthreads; i++) {
-    const struct thread_report *tr = &r->threads[i];
+    const struct pdb_thread *tr = &r->threads[i];
     char lwp[16], num[24] = "-", region[24] = "", level[24] = "", task[24] = "", frame[512];
     snprintf(lwp, sizeof lwp, "%d", (int)tr->lwp);
     if (tr->thread_num >= 0)
@@ -124,22 +111,22 @@ static void print_threads(const struct report *r, FILE *out)
     }
     if (tr->has_task)
       snprintf(task, sizeof task, "%llu", (unsigned long long)tr->task_id);
-    frame_text(tr->user_level >= 0 ? &tr->user : &tr->frame, frame, sizeof frame);
+    pdb_frame_text(tr->user_level >= 0 ? &tr->user : &tr->frame, frame, sizeof frame);
     table_row(&tb, (const char *[]){ tr->current ? "*" : " ", lwp, num,
                                      tr->is_omp ? tr->state : "(not OpenMP)",
                                      tr->wait ? tr->wait : "", region, level, task, frame });
   }
   table_print(&tb, out);
   for (unsigned i = 0; r->backtraces && i < r->nthreads; i++) {
-    const struct thread_report *tr = &r->threads[i];
+    const struct pdb_thread *tr = &r->threads[i];
     fputc('\n', out);
     thread_title(tr, out);
     if (tr->nbacktrace < 0)
       fprintf(out, "  (the stack cannot be unwound)\n");
     for (int k = 0; k < tr->nbacktrace; k++) {
       char frame[512], *shown;
-      frame_text(&tr->backtrace[k], frame, sizeof frame);
-      shown = printable(frame);
+      pdb_frame_text(&tr->backtrace[k], frame, sizeof frame);
+      shown = pdb_printable(frame);
       if (tr->backtrace[k].function != NULL)
         fprintf(out, "#%-2d 0x%016llx in %s\n", k, (unsigned long long)tr->backtrace[k].pc,
                 shown ? shown : "?");
@@ -151,7 +138,7 @@ static void print_threads(const struct report *r, FILE *out)
 }
 
 /* A region without a known parent starts a tree. */
-static int is_root(const struct report *r, const struct region_report *reg)
+static int is_root(const struct pdb_records *r, const struct pdb_region *reg)
 {
   for (unsigned k = 0; reg->has_parent && k < r->nregions; k++)
     if (r->regions[k].id == reg->parent && reg->parent != reg->id)
@@ -159,7 +146,7 @@ static int is_root(const struct report *r, const struct region_report *reg)
   return 1;
 }
 
-static void region_rows(const struct report *r, struct table *tb, const struct region_report *reg,
+static void region_rows(const struct pdb_records *r, struct table *tb, const struct pdb_region *reg,
                         int depth)
 {
   char id[48], level[24], team[24], fn[512], members[4096] = "";
@@ -173,13 +160,13 @@ static void region_rows(const struct report *r, struct table *tb, const struct r
                              (int)reg->members[k]);
   table_row(tb, (const char *[]){ id, level, team, fn, members });
   for (unsigned k = 0; depth < 64 && k < r->nregions; k++) {
-    const struct region_report *child = &r->regions[k];
+    const struct pdb_region *child = &r->regions[k];
     if (child->has_parent && child->parent == reg->id && child->id != reg->id)
       region_rows(r, tb, child, depth + 1);
   }
 }
 
-static void print_parallel(const struct report *r, FILE *out)
+static void print_parallel(const struct pdb_records *r, FILE *out)
 {
   if (r->nregions == 0) {
     fprintf(out, "No parallel regions.\n");
@@ -195,11 +182,11 @@ static void print_parallel(const struct report *r, FILE *out)
   table_print(&tb, out);
 }
 
-static void print_tasks(const struct report *r, FILE *out)
+static void print_tasks(const struct pdb_records *r, FILE *out)
 {
   int any = 0;
   for (unsigned i = 0; i < r->nthreads; i++) {
-    const struct thread_report *tr = &r->threads[i];
+    const struct pdb_thread *tr = &r->threads[i];
     if (!tr->is_omp || tr->ntasks == 0)
       continue;
     fprintf(out, any++ ? "\n" : "");
@@ -209,7 +196,7 @@ static void print_tasks(const struct report *r, FILE *out)
     table_row(&tb, (const char *[]){ "Task", "Kind", "Generated by", "Scheduled after",
                                      "Function", "Exit frame", "Enter frame" });
     for (unsigned k = 0; k < tr->ntasks; k++) {
-      const struct task_report *t = &tr->tasks[k];
+      const struct pdb_task *t = &tr->tasks[k];
       char id[24], gen[24] = "-", sched[24] = "-", fn[512], ex[24], en[24];
       snprintf(id, sizeof id, "%llu", (unsigned long long)t->id);
       if (t->has_generating)
@@ -227,7 +214,7 @@ static void print_tasks(const struct report *r, FILE *out)
     fprintf(out, "No OpenMP threads.\n");
 }
 
-static void icv_rows(const struct icv_set *s, const char *indent, FILE *out)
+static void icv_rows(const struct pdb_icvs *s, const char *indent, FILE *out)
 {
   struct table tb;
   table_init(&tb, 2, indent);
@@ -236,7 +223,7 @@ static void icv_rows(const struct icv_set *s, const char *indent, FILE *out)
   table_print(&tb, out);
 }
 
-static void print_icvs(const struct report *r, FILE *out)
+static void print_icvs(const struct pdb_records *r, FILE *out)
 {
   fprintf(out, "Address space:\n");
   icv_rows(&r->icvs, "  ", out);
@@ -245,7 +232,7 @@ static void print_icvs(const struct report *r, FILE *out)
     icv_rows(&r->regions[i].icvs, "  ", out);
   }
   for (unsigned i = 0; i < r->nthreads; i++) {
-    const struct thread_report *tr = &r->threads[i];
+    const struct pdb_thread *tr = &r->threads[i];
     if (!tr->is_omp)
       continue;
     thread_title(tr, out);
@@ -257,27 +244,27 @@ static void print_icvs(const struct report *r, FILE *out)
   }
 }
 
-static void print_control_vars(const struct report *r, FILE *out)
+static void print_control_vars(const struct pdb_records *r, FILE *out)
 {
   for (unsigned i = 0; r->control_vars != NULL && r->control_vars[i] != NULL && i < 256; i++) {
-    char *shown = printable(r->control_vars[i]);
+    char *shown = pdb_printable(r->control_vars[i]);
     fprintf(out, "%s\n", shown ? shown : "?");
     free(shown);
   }
 }
 
-void print_text(const struct report *r, FILE *out)
+void print_text(const struct pdb_records *r, FILE *out)
 {
   static const struct {
     int want;
     const char *title;
-    void (*print)(const struct report *, FILE *);
+    void (*print)(const struct pdb_records *, FILE *);
   } parts[] = {
-    { WANT_THREADS, "Threads", print_threads },
-    { WANT_PARALLEL, "Parallel regions", print_parallel },
-    { WANT_TASKS, "Tasks", print_tasks },
-    { WANT_ICVS, "Internal control variables", print_icvs },
-    { WANT_CONTROL_VARS, "Control variables", print_control_vars },
+    { PDB_WANT_THREADS, "Threads", print_threads },
+    { PDB_WANT_PARALLEL, "Parallel regions", print_parallel },
+    { PDB_WANT_TASKS, "Tasks", print_tasks },
+    { PDB_WANT_ICVS, "Internal control variables", print_icvs },
+    { PDB_WANT_CONTROL_VARS, "Control variables", print_control_vars },
   };
   int several = (r->want & (r->want - 1)) != 0, n = 0;
   for (unsigned i = 0; i < sizeof parts / sizeof parts[0]; i++) {

@@ -9,6 +9,9 @@
 
 /* The OpenMP 5.1 OMPD library for libparomp. */
 #define PARADBG_OMPD_PLUGIN "libparompd.so"
+/* LLVM's OMPD library, for its libomp built with LIBOMP_OMPD_SUPPORT:
+   loaded, like any plugin, only from a directory the user trusts. */
+#define PARADBG_LLVM_OMPD_PLUGIN "libompd.so"
 /* The coarray, atomic-lock and distributed-array plugin for libparcaf. */
 #define PARADBG_CAF_PLUGIN "libcafdbg.so"
 

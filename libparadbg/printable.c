@@ -1,5 +1,5 @@
-/* Strings from the target made safe to print: one set of rules for the
-   text output, warnings and (through printable_code) JSON. */
+/* Strings from the target made safe to print: one set of rules for every
+   host's text, warnings and (through printable_code) JSON. */
 #define _GNU_SOURCE
 #include "config.h"
 
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paradbg/paradbg.h"
 #include "printable.h"
 
 size_t utf8_char(const unsigned char *s, uint32_t *code)
@@ -44,7 +45,7 @@ int printable_code(uint32_t code)
            code == 0x2060 || (code >= 0x2066 && code <= 0x2069) || code == 0xfeff);
 }
 
-char *printable(const char *s)
+char *pdb_printable(const char *s)
 {
   if (s == NULL)
     return NULL;

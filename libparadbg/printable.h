@@ -1,6 +1,6 @@
 /* Strings from the target made safe to print. */
-#ifndef PARADBG_INSPECT_PRINTABLE_H
-#define PARADBG_INSPECT_PRINTABLE_H
+#ifndef PARADBG_LIB_PRINTABLE_H
+#define PARADBG_LIB_PRINTABLE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -18,9 +18,6 @@ size_t utf8_char(const unsigned char *s, uint32_t *code);
    that would change how what follows is shown. */
 int printable_code(uint32_t code);
 
-/* s with each byte that is not part of such a character written as \xNN,
-   and a backslash doubled (caller frees); NULL for NULL, or when out of
-   memory. */
-char *printable(const char *s);
+/* pdb_printable (paradbg.h) is the one that makes a string printable. */
 
 #endif

@@ -1,0 +1,356 @@
+/* Opening a target's OpenMP runtime.  The plugin a target names is loaded
+   only if its base name is one paradbg knows (paradbg/plugins.h), only from
+   a directory the host trusts or paradbg's own plugin directory, and only
+   once the file is seen to export the OMPD entry points: a core from
+   someone else must not be able to make a debugger load code of its
+   choosing, a runtime included (its constructor would run in there). */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "paradbg/plugins.h"
+
+#include "session.h"
+
+#define MAX_NAMES 16     /* entries of ompd_dll_locations looked at */
+#define MAX_NAME 256     /* bytes of one name */
+
+/* The OMPD libraries paradbg loads, by exact file name. */
+static const char *const known[] = { PARADBG_OMPD_PLUGIN, PARADBG_LLVM_OMPD_PLUGIN };
+#define KNOWN_TEXT PARADBG_OMPD_PLUGIN " and LLVM's " PARADBG_LLVM_OMPD_PLUGIN
+
+int say_status(char *msg, size_t size, int status, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  if (msg != NULL && size > 0)
+    vsnprintf(msg, size, fmt, ap);
+  va_end(ap);
+  return status;
+}
+
+int pdb_api_version(void)
+{
+  return PDB_API_VERSION;
+}
+
+void pdb_free(void *p)
+{
+  free(p);
+}
+
+static const char *base_of(const char *path)
+{
+  const char *slash = strrchr(path, '/');
+  return slash != NULL ? slash + 1 : path;
+}
+
+static int read_pointer(const pdb_session *s, unsigned psize, uint64_t addr, uint64_t *out)
+{
+  uint64_t v = 0;
+  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr };
+  if (s->host->ompd->read_memory(s->context, NULL, &a, psize, &v) != ompd_rc_ok)
+    return -1;
+  *out = psize == 4 ? (uint32_t)v : v;
+  return 0;
+}
+
+static int lookup(const pdb_session *s, const char *name, uint64_t *addr)
+{
+  ompd_address_t a = { 0, 0 };
+  if (s->host->ompd->symbol_addr_lookup(s->context, NULL, name, &a, NULL) != ompd_rc_ok)
+    return -1;
+  *addr = a.address;
+  return 0;
+}
+
+/* The base name, in printable ASCII, of at most MAX_NAME bytes at addr, or
+   -1: plugin names are plain file names, so nothing else is ever shown. */
+static int read_base_name(const pdb_session *s, uint64_t addr, char *buf)
+{
+  size_t n = 0;
+  for (;; n++) {
+    ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr + n };
+    if (n == MAX_NAME || s->host->ompd->read_memory(s->context, NULL, &a, 1, &buf[n]) != ompd_rc_ok)
+      return -1;
+    if (buf[n] == '\0')
+      break;
+    if ((unsigned char)buf[n] < 0x20 || (unsigned char)buf[n] >= 0x7f)
+      return -1;
+  }
+  const char *base = base_of(buf);
+  memmove(buf, base, strlen(base) + 1);
+  return strcmp(buf, "") == 0 || strcmp(buf, ".") == 0 || strcmp(buf, "..") == 0 ? -1 : 0;
+}
+
+/* Fills names; their count, or -1 if the target names no plugin at all.
+   *where: the address of the symbol that named them. */
+static int plugin_names(pdb_session *s, char names[][MAX_NAME + 1], uint64_t *where)
+{
+  ompd_device_type_sizes_t sizes = { 0 };
+  unsigned psize = s->host->ompd->sizeof_type(s->context, &sizes) == ompd_rc_ok &&
+                   (sizes.sizeof_pointer == 4 || sizes.sizeof_pointer == 8) ? sizes.sizeof_pointer : 8;
+  uint64_t list, str;
+  int n = 0, named = 0;
+  if (lookup(s, "ompd_dll_locations", where) == 0) {
+    named = 1;
+    if (read_pointer(s, psize, *where, &list) == 0 && list != 0)
+      for (int i = 0; i < MAX_NAMES; i++) {
+        if (read_pointer(s, psize, list + (uint64_t)i * psize, &str) != 0 || str == 0)
+          break;
+        if (read_base_name(s, str, names[n]) == 0)
+          n++;
+      }
+  }
+  /* The 2013 report's name, set from the start (ompd_dll_locations is set
+     when the runtime initializes). */
+  if (n == 0 && lookup(s, "ompt_debugger_plugin", where) == 0) {
+    named = 1;
+    if (read_pointer(s, psize, *where, &str) == 0 && str != 0 &&
+        read_base_name(s, str, names[0]) == 0)
+      n = 1;
+  }
+  return named ? n : -1;
+}
+
+int pdb_open_regular(const char *path)
+{
+  struct stat sb;
+  if (stat(path, &sb) != 0)
+    return -1;
+  int fd = S_ISREG(sb.st_mode) ? open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
+  if (fd >= 0 && (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))) {   /* replaced meanwhile */
+    close(fd);
+    fd = -1;
+  }
+  if (!S_ISREG(sb.st_mode))
+    errno = EINVAL;
+  return fd;
+}
+
+/* Whether the ELF file open as fd defines every OMPD entry point in its
+   dynamic symbol table: read before dlopen, which would run its code. */
+static int exports_ompd(int fd)
+{
+  static const char *const wanted[] = {
+#define PARADBG_OMPD_API(name) #name,
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
+  };
+  enum { NWANTED = sizeof wanted / sizeof wanted[0] };
+  int found = 0;
+  elf_version(EV_CURRENT);
+  Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+  Elf_Scn *scn = NULL;
+  GElf_Shdr sh;
+  char seen[NWANTED] = { 0 };
+  while (e != NULL && elf_kind(e) == ELF_K_ELF && (scn = elf_nextscn(e, scn)) != NULL) {
+    if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_DYNSYM || sh.sh_entsize == 0)
+      continue;
+    Elf_Data *d = elf_getdata(scn, NULL);
+    size_t count = d != NULL ? d->d_size / sh.sh_entsize : 0;
+    for (size_t i = 1; i < count && found < NWANTED; i++) {
+      GElf_Sym sym;
+      const char *name;
+      if (gelf_getsym(d, (int)i, &sym) == NULL || sym.st_shndx == SHN_UNDEF ||
+          GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+          (name = elf_strptr(e, sh.sh_link, sym.st_name)) == NULL)
+        continue;
+      for (unsigned k = 0; k < NWANTED; k++)
+        if (!seen[k] && strcmp(name, wanted[k]) == 0) {
+          seen[k] = 1;
+          found++;
+        }
+    }
+    break;
+  }
+  if (e != NULL)
+    elf_end(e);
+  return found == NWANTED;
+}
+
+static struct ompd_library *libraries;   /* loaded, by path */
+static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The library at path, loaded and initialized with the host's callbacks.
+   fd: the file at path, open, which this closes.  It is loaded by its path,
+   not through /proc/self/fd, so that a debugger of this process sees its
+   real name; whoever could swap the file between the check and dlopen
+   could write a bad plugin there anyway. */
+static int load(const struct pdb_host *host, const char *path, int fd, struct ompd_library **out,
+                char *msg, size_t size)
+{
+  for (struct ompd_library *l = libraries; l != NULL; l = l->next)
+    if (strcmp(l->path, path) == 0) {
+      close(fd);
+      *out = l;
+      return PDB_OK;
+    }
+  int ompd = exports_ompd(fd);
+  close(fd);
+  if (!ompd)
+    return say_status(msg, size, PDB_PLUGIN, "%s is not an OMPD library: it does not export the OMPD "
+                   "entry points; not loaded", path);
+  struct ompd_library *l = calloc(1, sizeof *l);
+  if (l == NULL || (l->path = strdup(path)) == NULL) {
+    free(l);
+    return say_status(msg, size, PDB_FAILED, "out of memory");
+  }
+  l->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (l->lib == NULL) {
+    say_status(msg, size, PDB_PLUGIN, "cannot load the OMPD library %s: %s", path, dlerror());
+    goto fail;
+  }
+#define PARADBG_OMPD_API(name)                                                          \
+  if ((l->name = (__typeof__(name) *)dlsym(l->lib, #name)) == NULL) {                   \
+    say_status(msg, size, PDB_PLUGIN, "%s is not an OMPD library: it has no %s", path, #name); \
+    goto fail;                                                                          \
+  }
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
+#define PARADBG_OMPD_EXT(name) l->name = (__typeof__(name) *)dlsym(l->lib, #name);
+#include "paradbg/ompd-ext.h"
+#undef PARADBG_OMPD_EXT
+  ompd_rc_t rc = l->ompd_initialize(202011, host->ompd);
+  if (rc != ompd_rc_ok) {
+    say_status(msg, size, PDB_PLUGIN, "%s does not support OMPD API version 202011 (OpenMP 5.1): %s",
+            path, pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
+    goto fail;
+  }
+  if (l->ompd_get_version_string(&l->version) != ompd_rc_ok || l->version == NULL)
+    l->version = "unknown version";
+  l->next = libraries;
+  libraries = l;
+  *out = l;
+  return PDB_OK;
+fail:
+  if (l->lib != NULL)
+    dlclose(l->lib);
+  free(l->path);
+  free(l);
+  return msg != NULL && size > 0 && strncmp(msg, "out of", 6) == 0 ? PDB_FAILED : PDB_PLUGIN;
+}
+
+static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, size_t size)
+{
+  static char names[MAX_NAMES][MAX_NAME + 1];
+  const char *target = o != NULL && o->target_name != NULL ? o->target_name : "the program";
+  uint64_t where = 0;
+  int n = plugin_names(s, names, &where);
+  if (n < 0)
+    return say_status(msg, size, PDB_NO_RUNTIME, "No OpenMP runtime in %s names an OMPD library (no "
+                   "ompd_dll_locations or ompt_debugger_plugin): run the program with paradbg-run",
+                   target);
+  if (n == 0)
+    return say_status(msg, size, PDB_NO_RUNTIME, "%s has no usable OMPD library name: its runtime's "
+                   "ompd_dll_locations is unreadable", target);
+  struct pdb_place place = { 0 };
+  if (s->host->describe != NULL && s->host->describe(s->host->data, where, &place) == 0 &&
+      place.module[0] != '\0')
+    s->runtime = strndup(place.module, sizeof place.module);
+  int pick = -1;
+  for (int i = 0; i < n && pick < 0; i++)
+    for (unsigned k = 0; k < sizeof known / sizeof known[0]; k++)
+      if (strcmp(names[i], known[k]) == 0)
+        pick = i;
+  if (pick < 0)
+    return say_status(msg, size, PDB_PLUGIN, "%s names '%s' as its OMPD library, which is not a "
+                   "plugin paradbg loads (it loads only " KNOWN_TEXT "); not loaded", target,
+                   names[0]);
+  const char *trusted[66];
+  unsigned ntrusted = 0;
+  for (unsigned i = 0; o != NULL && i < o->ndirs && ntrusted < 64; i++)
+    if (o->dirs[i] != NULL && o->dirs[i][0] != '\0')
+      trusted[ntrusted++] = o->dirs[i];
+  trusted[ntrusted++] = PLUGINDIR;
+  for (unsigned d = 0; d < ntrusted; d++) {
+    char path[PATH_MAX];
+    int fd;
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", trusted[d], names[pick]) < sizeof path &&
+        (fd = pdb_open_regular(path)) >= 0) {
+      pthread_mutex_lock(&libraries_lock);
+      int st = load(s->host, path, fd, &s->ompd, msg, size);
+      pthread_mutex_unlock(&libraries_lock);
+      if (st != PDB_OK)
+        return st;
+      ompd_rc_t rc = s->ompd->ompd_process_initialize(s->context, &s->ah);
+      if (rc == ompd_rc_incompatible)
+        return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the OpenMP runtime of %s",
+                       path, s->ompd->version, target);
+      if (rc != ompd_rc_ok || s->ah == NULL) {
+        s->ah = NULL;
+        return say_status(msg, size, PDB_FAILED, "%s cannot read the OpenMP runtime of %s: %s", path,
+                       target, pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
+      }
+      return PDB_OK;
+    }
+  }
+  char where_text[2048] = "";
+  for (unsigned d = 0; d < ntrusted; d++)
+    snprintf(where_text + strlen(where_text), sizeof where_text - strlen(where_text), "%s%s",
+             d ? ", " : "", trusted[d]);
+  return say_status(msg, size, PDB_PLUGIN, "OMPD library %s not found in %s; %s", names[pick],
+                 where_text, o != NULL && o->dir_advice != NULL ? o->dir_advice
+                                                                : "add its directory");
+}
+
+int pdb_open(const struct pdb_host *host, ompd_address_space_context_t *context,
+             const struct pdb_options *opts, pdb_session **out, char *msg, size_t msgsize)
+{
+  if (msg != NULL && msgsize > 0)
+    msg[0] = '\0';
+  if (out == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_open: no place for the session");
+  *out = NULL;
+  if (host == NULL || host->ompd == NULL || host->ompd->read_memory == NULL ||
+      host->ompd->symbol_addr_lookup == NULL || host->ompd->sizeof_type == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_open: the host gave no OMPD callbacks");
+  pdb_session *s = calloc(1, sizeof *s);
+  if (s == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "out of memory");
+  s->host = host;
+  s->context = context;
+  int st = open_with(s, opts, msg, msgsize);
+  if (st != PDB_OK) {
+    pdb_close(s);
+    return st;
+  }
+  *out = s;
+  return PDB_OK;
+}
+
+void pdb_close(pdb_session *s)
+{
+  if (s == NULL)
+    return;
+  if (s->ah != NULL)
+    s->ompd->ompd_rel_address_space_handle(s->ah);
+  free(s->runtime);
+  free(s);
+}
+
+const char *pdb_runtime_module(const pdb_session *s)
+{
+  return s->runtime;
+}
+
+const char *pdb_plugin_path(const pdb_session *s)
+{
+  return s->ompd->path;
+}
+
+const char *pdb_plugin_version(const pdb_session *s)
+{
+  return s->ompd->version;
+}

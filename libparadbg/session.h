@@ -1,0 +1,62 @@
+/* libparadbg's own view of a session: the OMPD library it loaded and the
+   catalog of that library's names, read once per address space. */
+#ifndef PARADBG_LIB_SESSION_H
+#define PARADBG_LIB_SESSION_H
+
+#include <stdarg.h>
+
+#include "paradbg/paradbg.h"
+#include "paradbg/ompd-ext.h"
+
+#define MAX_ICVS 256
+#define MAX_STATES 256
+
+/* One loaded OMPD library: loaded and initialized once per process, never
+   unloaded (a handle of it may outlive any one session). */
+struct ompd_library {
+  void *lib;
+  char *path;
+  const char *version;                 /* ompd_get_version_string's */
+#define PARADBG_OMPD_API(name) __typeof__(name) *name;
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
+  /* The paradbg extensions it has, NULL for those it lacks. */
+#define PARADBG_OMPD_EXT(name) __typeof__(name) *name;
+#include "paradbg/ompd-ext.h"
+#undef PARADBG_OMPD_EXT
+  struct ompd_library *next;
+};
+
+struct icv_info {
+  ompd_icv_id_t id;
+  const char *name;
+  ompd_scope_t scope;
+};
+
+/* What the library enumerates once per address space. */
+struct catalog {
+  struct icv_info icvs[MAX_ICVS];
+  unsigned nicvs;
+  ompd_icv_id_t levels, parallel_id, team_size, thread_num, task_id, implicit;
+  struct {
+    int64_t value;
+    const char *name;
+  } states[MAX_STATES];
+  unsigned nstates;
+  int read;
+};
+
+struct pdb_session {
+  const struct pdb_host *host;
+  ompd_address_space_context_t *context;
+  struct ompd_library *ompd;
+  ompd_address_space_handle_t *ah;
+  struct catalog catalog;
+  char *runtime;                       /* base name of the runtime's module, or NULL */
+};
+
+/* Formats one line into msg and returns status. */
+int say_status(char *msg, size_t size, int status, const char *fmt, ...)
+  __attribute__((format(printf, 4, 5)));
+
+#endif
