@@ -222,13 +222,14 @@ int main(int argc, char **argv)
   static const struct pdb_host host = { &inspect_callbacks, describe_address, NULL };
   struct pdb_host h = host;
   h.data = t;
-  const char *trusted[MAX_PLUGIN_DIRS + 1];
+  const char *trusted[MAX_PLUGIN_DIRS + 2];
   unsigned ntrusted = 0;
   for (unsigned i = 0; i < ndirs; i++)
     trusted[ntrusted++] = dirs[i];
   const char *built = build_plugin_dir();
   if (built != NULL)
     trusted[ntrusted++] = built;
+  trusted[ntrusted++] = PLUGINDIR;
   struct pdb_options o = { t->name, trusted, ntrusted, "add its directory with --plugin-dir" };
   pdb_session *s = NULL;
   struct pdb_records r = { 0 };

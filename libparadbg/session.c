@@ -268,12 +268,11 @@ static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, siz
     return say_status(msg, size, PDB_PLUGIN, "%s names '%s' as its OMPD library, which is not a "
                    "plugin paradbg loads (it loads only " KNOWN_TEXT "); not loaded", target,
                    names[0]);
-  const char *trusted[66];
+  const char *trusted[64];
   unsigned ntrusted = 0;
   for (unsigned i = 0; o != NULL && i < o->ndirs && ntrusted < 64; i++)
     if (o->dirs[i] != NULL && o->dirs[i][0] != '\0')
       trusted[ntrusted++] = o->dirs[i];
-  trusted[ntrusted++] = PLUGINDIR;
   for (unsigned d = 0; d < ntrusted; d++) {
     char path[PATH_MAX];
     int fd;
@@ -301,7 +300,7 @@ static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, siz
     snprintf(where_text + strlen(where_text), sizeof where_text - strlen(where_text), "%s%s",
              d ? ", " : "", trusted[d]);
   return say_status(msg, size, PDB_PLUGIN, "OMPD library %s not found in %s; %s", names[pick],
-                 where_text, o != NULL && o->dir_advice != NULL ? o->dir_advice
+                 ntrusted > 0 ? where_text : "(no directory)", o != NULL && o->dir_advice != NULL ? o->dir_advice
                                                                 : "add its directory");
 }
 

@@ -189,14 +189,15 @@ def _check_debug_enabled():
     conn = getattr(inf, "connection", None)
     if conn is not None and conn.type == "core":
         raise gdb.GdbError("catch openmp needs a running program, not a core file.")
-    addr = target.lookup_symbol("paromp_debug_enabled")
-    if addr is None:
-        gdb.write("warning: the program has no paromp_debug_enabled: is it running on libparomp?\n")
-        return
+    # OpenMP 5.1's debug-var ICV, which the OMPD library reads for us
     try:
-        on = int.from_bytes(bytes(inf.read_memory(addr, 4)), "little")
-    except gdb.MemoryError:
+        debug = [i.value for i in openmp.icvs("address_space") if i.name == "debug-var"]
+    except gdb.GdbError as e:
+        gdb.write("warning: %s\n" % e)
         return
+    if not debug:
+        return          # an OMPD library without debug-var: nothing to say
+    on = debug[0] not in ("0", "disabled")
     if not on:
         gdb.write("warning: the program was started without OMP_DEBUG=enabled; libparomp "
                   "reports these events only with it.  Restart it with "

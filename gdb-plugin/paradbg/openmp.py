@@ -1,8 +1,7 @@
 """paradbg.openmp: the OpenMP state of the selected inferior as plain
-objects, read through the OMPD library.  This is the model; the commands
-in paradbg/cmd_*.py only print it.  Every walk over the target is bounded
-and every id read is checked against those seen, because the target may
-be a corrupt core.
+objects, built from libparadbg's records (which it reads through the OMPD
+library the program names, bounding every walk); the commands in
+paradbg/cmd_*.py only print them.
 
     threads()           every thread of the inferior, OpenMP or not
     parallel_regions()  the live parallel regions, outermost first
@@ -10,24 +9,15 @@ be a corrupt core.
     icvs()              the internal control variables, by scope
     control_vars()      the runtime's control variables, NAME -> value
 """
-import ctypes
 import os
 import re
 
 import gdb
 
-from . import ompd_abi as abi
-from . import table, target
+from . import binding, table, target
 
-MAX_LEVELS = 64
-MAX_TASK_CHAIN = 256
-MAX_TEAM = 1 << 16
-MAX_ENUM = 256
+MAX_LEVELS = 64      # nesting shown by "info openmp parallel"
 MAX_FRAMES = 64      # frames looked at for the user's innermost one
-_OK = abi.RC["ok"]
-# gcc's lock of critical(NAME); GDB may show it without the leading dot
-_GCC_CRITICAL = re.compile(r"^\.?gomp_critical_user_(.+)$")
-_SYMBOLIZED = re.compile(r"<([^<>+]+)(\+(\d+))?>$")
 
 
 class Thread:
@@ -102,216 +92,93 @@ class Icv:
         return "<paradbg.openmp.Icv %s=%s>" % (self.name, self.value)
 
 
-class _Catalog:
-    """What the library enumerates once per address space."""
+# -- records: libparadbg's JSON as the objects above -----------------------
 
-    def __init__(self, space):
-        p, h = space.plugin, space.handle
-        self.icvs = []                      # (id, name, scope)
-        cur, nxt, name = 0, abi.icv_id_t(), ctypes.c_char_p()
-        scope, more = abi.scope_t(), ctypes.c_int(1)
-        while more.value and len(self.icvs) < MAX_ENUM:
-            if p.enumerate_icvs(h, cur, ctypes.byref(nxt), ctypes.byref(name),
-                                ctypes.byref(scope), ctypes.byref(more)) != _OK:
-                break
-            self.icvs.append((nxt.value, name.value.decode(), scope.value))
-            cur = nxt.value
-        self.icv = {n: i for i, n, _ in self.icvs}
-        self.states = {}
-        state, nstate, sname, smore = 0x102, abi.word_t(), ctypes.c_char_p(), abi.word_t(1)
-        while smore.value and len(self.states) < MAX_ENUM:
-            if p.enumerate_states(h, state, ctypes.byref(nstate), ctypes.byref(sname),
-                                  ctypes.byref(smore)) != _OK:
-                break
-            self.states[nstate.value] = sname.value.decode()
-            state = nstate.value
-        self.default_critical = None
-        sym = space.symbol("paromp_default_critical")
-        if sym is not None:
-            self.default_critical = space.read_pointer(sym)
+_JSON_ESCAPE = re.compile(r"\\\\|\\x([0-9a-f]{2})")
 
 
-class Reader:
-    """One consistent look at the inferior: every public function makes one."""
+def _text(v):
+    """A string of libparadbg's JSON as the target's text: there a backslash
+    is doubled and a byte that is not UTF-8 is the text \\xNN; here such a
+    byte is kept as table.decode() keeps it."""
+    if v is None:
+        return None
+    return _JSON_ESCAPE.sub(lambda m: chr(0xdc00 + int(m.group(1), 16)) if m.group(1) else "\\", v)
 
-    def __init__(self, space):
-        self.space = space
-        self.p = space.plugin
-        if not hasattr(space, "catalog"):
-            space.catalog = _Catalog(space)
-        self.c = space.catalog
-        self.regions = {}
-        self.user_code = None
 
-    # -- small typed calls --------------------------------------------------
+def _addr(v):
+    return int(v, 16) if v is not None else None
 
-    def icv(self, handle, scope, name):
-        ident = self.c.icv.get(name)
-        v = abi.word_t()
-        if ident is None or self.p.get_icv_from_scope(handle, abi.SCOPE[scope], ident,
-                                                      ctypes.byref(v)) != _OK:
-            return None
-        return v.value
 
-    def icv_strings(self, handle, scope):
-        out = {}
-        for ident, name, sc in self.c.icvs:
-            if sc != abi.SCOPE[scope]:
-                continue
-            s = ctypes.c_char_p()
-            if self.p.get_icv_string_from_scope(handle, sc, ident, ctypes.byref(s)) == _OK and s.value is not None:
-                out[name] = table.decode(s.value)
-                target._libc.free(ctypes.cast(s, ctypes.c_void_p))
-        return out
+def _known(v):
+    return None if v is None or v < 0 else v
 
-    def handle(self, fn, *args):
-        h = ctypes.c_void_p()
-        if fn(*args, ctypes.byref(h)) != _OK or not h.value:
-            return None
-        return h
 
-    def thread_handle(self, lwp):
-        ident = ctypes.c_int64(lwp)
-        return self.handle(self.p.get_thread_handle, self.space.handle, abi.THREAD_ID_LWP,
-                           8, ctypes.byref(ident))
+def _code(obj, frame):
+    """Sets obj's function, address, file and line from a JSON frame."""
+    if frame is None:
+        return
+    obj.address = _addr(frame["pc"])
+    obj.function = _text(frame.get("function"))
+    obj.file = _text(frame.get("file"))
+    obj.line = frame.get("line")
 
-    def function(self, task, obj):
-        a = abi.Address()
-        if self.p.get_task_function(task, ctypes.byref(a)) != _OK or a.address == 0:
-            return
-        obj.address = a.address
-        obj.function, obj.file, obj.line = describe_code(a.address)
 
-    # -- threads --------------------------------------------------------------
+def _thread(t, rec):
+    th = Thread()
+    th.gdb_thread = t
+    th.id = thread_id(t)
+    th.lwp = rec["lwp"]
+    th.is_openmp = rec["openmp"]
+    if th.is_openmp:
+        th.thread_num = rec["thread_num"]
+        th.state = _text(rec["state"])
+        th.state_value = rec["state_value"]
+        if rec["wait"] is not None:
+            th.wait_id = _addr(rec["wait"]["id"])
+            th.wait = _text(rec["wait"]["text"])
+        if rec["region"] is not None:
+            th.region = rec["region"]["id"]
+            th.level = _known(rec["region"]["level"])
+        th.task = rec["task"]
+    return th
 
-    def thread(self, t, with_frame=False):
-        th = Thread()
-        th.gdb_thread = t
-        th.id = thread_id(t)
-        th.lwp = t.ptid[1] or t.ptid[0]
-        if with_frame:
-            if self.user_code is None:
-                self.user_code = UserCode()
-            th.frame, th.pc = user_frame(t, self.user_code)
-        h = self.thread_handle(th.lwp)
-        if h is None:
-            return th, None
-        th.is_openmp = True
-        state, wait = abi.word_t(), abi.wait_id_t()
-        if self.p.get_state(h, ctypes.byref(state), ctypes.byref(wait)) == _OK:
-            th.state_value = state.value
-            name = self.c.states.get(state.value, "unknown")
-            th.state = name[len("ompt_state_"):] if name.startswith("ompt_state_") else name
-            if th.state.startswith("wait_"):
-                th.wait_id = wait.value
-        th.thread_num = self.icv(h, "thread", "thread-num-var")
-        ph = self.handle(self.p.get_curr_parallel_handle, h)
-        if ph is not None:
-            th.region = self.icv(ph, "parallel", "parallel-id-var")
-            th.level = self.icv(ph, "parallel", "levels-var")
-            self.p.rel_parallel_handle(ph)
-        task = self.handle(self.p.get_curr_task_handle, h)
-        if task is not None:
-            th.task = self.icv(task, "task", "task-id-var")
-            self.p.rel_task_handle(task)
-        if th.wait_id is not None:
-            th.wait = self.describe_wait(th)
-        return th, h
 
-    def describe_wait(self, th):
-        s = th.state
-        if s == "wait_lock":
-            return "lock " + symbolized(th.wait_id)
-        if s == "wait_critical":
-            if self.c.default_critical and th.wait_id == self.c.default_critical:
-                return "critical (unnamed)"
-            text = symbolized(th.wait_id)
-            m = _SYMBOLIZED.search(text)
-            name = _GCC_CRITICAL.match(m.group(1)) if m and m.group(2) is None else None
-            if name:
-                return "critical " + name.group(1)
-            return "critical " + text
-        if s.startswith("wait_barrier"):
-            return "barrier of region %d" % th.region if th.region is not None else "barrier"
-        return s[len("wait_"):]       # taskwait, taskgroup, atomic, ordered, ...
+def _region(rec):
+    r = Region()
+    r.id = rec["id"]
+    r.level = _known(rec["level"])
+    r.team_size = _known(rec["team_size"])
+    r.parent = rec["parent"]
+    _code(r, rec["function"])
+    r.members = tuple((num, lwp) for num, lwp in enumerate(rec["threads"]) if lwp is not None)
+    if "icvs" in rec:
+        r.icvs = {name: _text(v) for name, v in rec["icvs"].items()}
+    return r
 
-    # -- regions --------------------------------------------------------------
 
-    def add_regions(self, ph):
-        """Records ph's region and those enclosing it; releases ph."""
-        for _ in range(MAX_LEVELS):
-            if ph is None:
-                return
-            ident = self.icv(ph, "parallel", "parallel-id-var")
-            if ident is None or ident in self.regions:
-                break
-            r = Region()
-            r.id = ident
-            r.level = self.icv(ph, "parallel", "levels-var")
-            r.team_size = self.icv(ph, "parallel", "team-size-var")
-            implicit = self.handle(self.p.get_task_in_parallel, ph, 0)
-            if implicit is not None:
-                self.function(implicit, r)
-                self.p.rel_task_handle(implicit)
-            members = []
-            size = r.team_size if r.team_size is not None and 0 < r.team_size <= MAX_TEAM else 0
-            for num in range(size):
-                th = self.handle(self.p.get_thread_in_parallel, ph, num)
-                if th is None:
-                    continue
-                lwp = ctypes.c_int64()
-                if self.p.get_thread_id(th, abi.THREAD_ID_LWP, 8, ctypes.byref(lwp)) == _OK:
-                    members.append((num, lwp.value))
-                self.p.rel_thread_handle(th)
-            r.members = tuple(members)
-            r.icvs = self.icv_strings(ph, "parallel")
-            up = self.handle(self.p.get_enclosing_parallel_handle, ph)
-            if up is not None:
-                r.parent = self.icv(up, "parallel", "parallel-id-var")
-            self.regions[ident] = r
-            self.p.rel_parallel_handle(ph)
-            ph = up
-        if ph is not None:
-            self.p.rel_parallel_handle(ph)
+def _task(rec):
+    t = Task()
+    t.id = rec["id"]
+    t.kind = rec["kind"]
+    _code(t, rec["function"])
+    t.region = rec.get("region")
+    t.generating = rec["generated_by"]
+    t.scheduling = rec["scheduled_after"]
+    t.exit_frame = _addr(rec["exit_frame"])
+    t.enter_frame = _addr(rec["enter_frame"])
+    return t
 
-    # -- tasks ----------------------------------------------------------------
 
-    def task_chain(self, task):
-        """The task, then each task that generated the one before; releases task."""
-        chain, seen = [], set()
-        for _ in range(MAX_TASK_CHAIN):
-            if task is None:
-                break
-            ident = self.icv(task, "task", "task-id-var")
-            if ident is None or ident in seen:
-                break           # a cycle: only a corrupt target has one
-            seen.add(ident)
-            t = Task()
-            t.id = ident
-            self.function(task, t)
-            implicit = self.icv(task, "task", "implicit-task-var")
-            t.kind = "explicit" if not implicit else "implicit" if t.function or t.address else "initial"
-            ph = self.handle(self.p.get_task_parallel_handle, task)
-            if ph is not None:
-                t.region = self.icv(ph, "parallel", "parallel-id-var")
-                self.p.rel_parallel_handle(ph)
-            up = self.handle(self.p.get_generating_task_handle, task)
-            if up is not None:
-                t.generating = self.icv(up, "task", "task-id-var")
-            sched = self.handle(self.p.get_scheduling_task_handle, task)
-            if sched is not None:
-                t.scheduling = self.icv(sched, "task", "task-id-var")
-                self.p.rel_task_handle(sched)
-            exit_f, enter_f = abi.FrameInfo(), abi.FrameInfo()
-            if self.p.get_task_frame(task, ctypes.byref(exit_f), ctypes.byref(enter_f)) == _OK:
-                t.exit_frame = exit_f.frame_address.address
-                t.enter_frame = enter_f.frame_address.address
-            chain.append(t)
-            self.p.rel_task_handle(task)
-            task = up
-        if task is not None:
-            self.p.rel_task_handle(task)
-        return chain
+def _gather(gdb_threads, want):
+    """(space, records) of gdb_threads, read in one go."""
+    space = target.current()
+    lwps = [t.ptid[1] or t.ptid[0] for t in gdb_threads]
+    return space, space.records(lwps, want)
+
+
+def _inferior_threads():
+    return sorted(gdb.selected_inferior().threads(), key=lambda t: t.num)
 
 
 # -- presentation helpers shared by the model and the commands ----------------
@@ -333,47 +200,7 @@ def place(obj, unknown):
     return "0x%x" % obj.address if obj.address else unknown
 
 
-def gdb_text(get):
-    """get(): a name GDB read from the program (a symbol, a file name).  GDB
-    raises UnicodeDecodeError for one that is not UTF-8; its bytes are kept,
-    for table.printable() to show as \\xNN."""
-    try:
-        return get()
-    except UnicodeDecodeError as e:
-        return table.decode(bytes(e.object))
-
-
-def symbolized(addr):
-    """"0x4010a0 <qlock>", as GDB prints a pointer to data."""
-    try:
-        v = gdb.Value(addr).cast(gdb.lookup_type("void").pointer())
-        return gdb_text(lambda: v.format_string(symbols=True, styling=False))
-    except (gdb.error, TypeError):
-        return "0x%x" % addr
-
-
-def describe_code(addr):
-    """(function, file, line) for a code address; None where unknown."""
-    name = file = line = None
-    try:
-        block = gdb.block_for_pc(addr)
-        while block is not None and block.function is None:
-            block = block.superblock
-        if block is not None:
-            name = gdb_text(lambda: block.function.print_name)
-        sal = gdb.find_pc_line(addr)
-        if sal.symtab is not None:
-            file, line = gdb_text(lambda: sal.symtab.filename), sal.line
-    except (gdb.error, RuntimeError):
-        pass
-    if name is None:
-        try:
-            text = gdb_text(lambda: gdb.execute("info symbol 0x%x" % addr, to_string=True))
-            if not text.startswith("No symbol"):
-                name = text.split(" in section")[0].split(" + ")[0].strip()
-        except gdb.error:
-            pass
-    return name, file, line
+gdb_text = target.gdb_text
 
 
 def _frame_line(f):
@@ -398,11 +225,6 @@ def runtime_library():
     return None
 
 
-# The C library, the dynamic loader, the vDSO, and the libraries the
-# runtime's waits and atomics go through: paradbg-inspect (inspect/symbols.c)
-# passes over the same ones.
-_SYSTEM = ("libc.so", "libc-", "ld-linux", "ld64.so", "ld.so", "linux-vdso", "linux-gate",
-           "[vdso]", "libpthread.so", "libpthread-", "libatomic.so", "libparatomic.so")
 _VDSO = "system-supplied DSO"
 _SECTION = re.compile(r"^\s*0x([0-9a-f]+) - 0x([0-9a-f]+) is \S+(?: in (.*))?$")
 
@@ -442,9 +264,9 @@ class UserCode:
 
     def is_users(self, pc):
         name = self.file(pc)
-        if name is None or name == self.runtime or name.startswith(_VDSO):
-            return False
-        return not os.path.basename(name).startswith(_SYSTEM)
+        return name is not None and bool(binding.lib().pdb_module_is_users(
+            name.encode("utf-8", errors="surrogateescape"),
+            self.runtime.encode("utf-8", errors="surrogateescape") if self.runtime else None))
 
 
 def user_frame(t, user_code):
@@ -509,71 +331,56 @@ def threads(frames=True):
     """Every thread of the selected inferior, in GDB's order, as Thread
     objects.  frames=False leaves out the innermost frame, which costs a
     switch to each thread."""
-    space = target.current()
+    gdb_threads = _inferior_threads()
+    _, recs = _gather(gdb_threads, binding.WANT_THREADS)
+    current = selected_gdb_thread()
     out = []
-    with space.reading(), keeping_selection():
-        r = Reader(space)
-        current = selected_gdb_thread()
-        for t in sorted(space.inferior.threads(), key=lambda t: t.num):
-            th, h = r.thread(t, with_frame=frames)
+    with keeping_selection():
+        user_code = UserCode() if frames else None
+        for t, rec in zip(gdb_threads, recs["threads"]):
+            th = _thread(t, rec)
             th.current = current is not None and t.ptid == current.ptid
-            if h is not None:
-                r.p.rel_thread_handle(h)
+            if frames:
+                th.frame, th.pc = user_frame(t, user_code)
             out.append(th)
     return out
 
 
-def _read_selected(r):
-    """(Thread, handle or None) of the selected thread."""
+def _selected_record(want):
     t = selected_gdb_thread()
     if t is None:
         raise gdb.GdbError("No thread selected.")
-    th, h = r.thread(t)
+    _, recs = _gather([t], want)
+    th = _thread(t, recs["threads"][0])
     th.current = True
-    return th, h
+    return th, recs
 
 
 def selected_thread():
     """The selected thread alone, without its frame: cheap enough for a
     breakpoint condition."""
-    space = target.current()
-    with space.reading():
-        r = Reader(space)
-        th, h = _read_selected(r)
-        if h is not None:
-            r.p.rel_thread_handle(h)
-    return th
+    return _selected_record(binding.WANT_THREADS)[0]
 
 
 def parallel_regions():
     """The live parallel regions, outermost first, as Region objects."""
-    space = target.current()
-    with space.reading():
-        r = Reader(space)
-        for t in space.inferior.threads():
-            h = r.thread_handle(t.ptid[1] or t.ptid[0])
-            if h is None:
-                continue
-            r.add_regions(r.handle(r.p.get_curr_parallel_handle, h))
-            r.p.rel_thread_handle(h)
-    return sorted(r.regions.values(), key=lambda x: (x.level if x.level is not None else -1, x.id))
+    _, recs = _gather(_inferior_threads(), binding.WANT_PARALLEL)
+    return [_region(r) for r in recs["parallel"]]
 
 
 def tasks():
     """{Thread: [Task, ...]}: for each OpenMP thread, its current task and
     then each task that generated the one before, up to the initial task."""
-    space = target.current()
+    gdb_threads = _inferior_threads()
+    _, recs = _gather(gdb_threads, binding.WANT_TASKS)
+    current = selected_gdb_thread()
     out = {}
-    with space.reading():
-        r = Reader(space)
-        current = selected_gdb_thread()
-        for t in sorted(space.inferior.threads(), key=lambda t: t.num):
-            th, h = r.thread(t)
-            th.current = current is not None and t.ptid == current.ptid
-            if h is None:
-                continue
-            out[th] = r.task_chain(r.handle(r.p.get_curr_task_handle, h))
-            r.p.rel_thread_handle(h)
+    for t, rec in zip(gdb_threads, recs["threads"]):
+        if not rec["openmp"]:
+            continue
+        th = _thread(t, rec)
+        th.current = current is not None and t.ptid == current.ptid
+        out[th] = [_task(k) for k in rec["tasks"]]
     return out
 
 
@@ -585,89 +392,54 @@ def icvs(scope=None, owner=None):
     owner narrows it to one GDB thread id, region id or task id."""
     if scope is not None and scope not in SCOPES:
         raise ValueError("scope must be one of %s" % ", ".join(SCOPES))
-    space = target.current()
+    gdb_threads = _inferior_threads()
+    _, recs = _gather(gdb_threads, binding.WANT_ICVS | binding.WANT_TASKS)
     out = []
-    with space.reading():
-        r = Reader(space)
-        if scope in (None, "address_space"):
-            for name, value in r.icv_strings(space.handle, "address_space").items():
-                out.append(Icv(name, "address_space", None, value))
-        seen_tasks = set()
-        for t in sorted(space.inferior.threads(), key=lambda t: t.num):
-            th, h = r.thread(t)
-            if h is None:
-                continue
-            if scope in (None, "thread") and owner in (None, th.id):
-                for name, value in r.icv_strings(h, "thread").items():
-                    out.append(Icv(name, "thread", th.id, value))
-            if scope in (None, "parallel"):
-                r.add_regions(r.handle(r.p.get_curr_parallel_handle, h))
-            if scope in (None, "task"):
-                task = r.handle(r.p.get_curr_task_handle, h)
-                if task is not None and th.task not in seen_tasks and owner in (None, th.task):
-                    seen_tasks.add(th.task)
-                    for name, value in r.icv_strings(task, "task").items():
-                        out.append(Icv(name, "task", th.task, value))
-                if task is not None:
-                    r.p.rel_task_handle(task)
-            r.p.rel_thread_handle(h)
-        for reg in sorted(r.regions.values(), key=lambda x: x.id):
-            if owner in (None, reg.id):
-                for name, value in reg.icvs.items():
-                    out.append(Icv(name, "parallel", reg.id, value))
+    if scope in (None, "address_space"):
+        out += [Icv(n, "address_space", None, _text(v)) for n, v in recs["icvs"].items()]
+    seen_tasks = set()
+    for t, rec in zip(gdb_threads, recs["threads"]):
+        if not rec["openmp"]:
+            continue
+        tid = thread_id(t)
+        if scope in (None, "thread") and owner in (None, tid):
+            out += [Icv(n, "thread", tid, _text(v)) for n, v in rec["icvs"].items()]
+        task = rec["tasks"][0] if rec["tasks"] else None
+        if scope in (None, "task") and task is not None and task["id"] not in seen_tasks \
+                and owner in (None, task["id"]):
+            seen_tasks.add(task["id"])
+            out += [Icv(n, "task", task["id"], _text(v)) for n, v in task["icvs"].items()]
+    if scope in (None, "parallel"):
+        for reg in sorted(recs["parallel"], key=lambda x: x["id"]):
+            if owner in (None, reg["id"]):
+                out += [Icv(n, "parallel", reg["id"], _text(v)) for n, v in reg["icvs"].items()]
     return out
 
 
 def control_vars():
     """The runtime's control variables (OMP_* settings), NAME -> value."""
-    space = target.current()
-    with space.reading():
-        arr = ctypes.POINTER(ctypes.c_char_p)()
-        if space.plugin.get_display_control_vars(space.handle, ctypes.byref(arr)) != _OK or not arr:
-            return {}
-        out = {}
-        for i in range(MAX_ENUM):
-            s = arr[i]
-            if s is None:
-                break
-            name, _, value = table.decode(s).partition("=")
-            out[name] = value
-        space.plugin.rel_display_control_vars(ctypes.byref(arr))
+    _, recs = _gather([], binding.WANT_CONTROL_VARS)
+    out = {}
+    for line in recs["control_vars"]:
+        name, _, value = _text(line).partition("=")
+        out[name] = value
     return out
-
 
 
 def selected():
     """(Thread, Region, Task) of the selected thread, without its frame;
     Region and Task are None where the thread has none."""
-    space = target.current()
-    region = task = None
-    with space.reading():
-        r = Reader(space)
-        th, h = _read_selected(r)
-        if h is not None:
-            ph = r.handle(r.p.get_curr_parallel_handle, h)
-            if ph is not None:
-                r.add_regions(ph)
-                region = r.regions.get(th.region)
-            chain = r.task_chain(r.handle(r.p.get_curr_task_handle, h))
-            task = chain[0] if chain else None
-            r.p.rel_thread_handle(h)
-    return th, region, task
+    th, recs = _selected_record(binding.WANT_PARALLEL | binding.WANT_TASKS)
+    region = next((_region(r) for r in recs["parallel"] if r["id"] == th.region), None)
+    chain = recs["threads"][0].get("tasks") or []
+    return th, region, _task(chain[0]) if chain else None
 
 
 def selected_task_chain():
     """The selected thread's current task and the tasks that generated it,
     innermost first: what the frame filter needs."""
-    space = target.current()
     t = selected_gdb_thread()
     if t is None:
         return []
-    with space.reading():
-        r = Reader(space)
-        h = r.thread_handle(t.ptid[1] or t.ptid[0])
-        if h is None:
-            return []
-        chain = r.task_chain(r.handle(r.p.get_curr_task_handle, h))
-        r.p.rel_thread_handle(h)
-    return chain
+    _, recs = _gather([t], binding.WANT_TASKS)
+    return [_task(k) for k in recs["threads"][0].get("tasks") or []]

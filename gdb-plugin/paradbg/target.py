@@ -1,25 +1,36 @@
-"""The OMPD callbacks on GDB's Python API, and one address space per
-inferior: memory is read in whole pages and kept only while one command
-runs (the inferior cannot move meanwhile); symbols come from debug
+"""The debugger callbacks on GDB's Python API, and one libparadbg session
+per inferior: memory is read in whole pages and kept only while one
+command runs (the inferior cannot move meanwhile); symbols come from debug
 information or, without it, from the minimal symbols GDB has even for a
-stripped library; thread contexts are LWPs."""
+stripped library; thread contexts are LWPs.  libparadbg finds and loads
+the OMPD library the program names; this module only answers its
+questions."""
 import contextlib
 import ctypes
+import ctypes as C
+import json
+import os
 import re
 import sys
 
 import gdb
 
+from . import binding
 from . import ompd_abi as abi
 from . import plugin as plugins
 from . import table
 
 PAGE = 4096
-MAX_NAMES = 16          # entries of ompd_dll_locations we look at
-MAX_NAME = 4096         # bytes of one plugin name
 _IDENT = re.compile(r"^[A-Za-z_.$][A-Za-z0-9_.$]*$")
-_OK = abi.RC["ok"]
-_ERROR = abi.RC["error"]
+_SYMBOLIZED = re.compile(r"<([^<>]+?)(?:\+(\d+))?>$")
+_RC = {}
+
+
+def rc(name):
+    """The value of ompd_rc_NAME, from libparadbg's list."""
+    if not _RC:
+        _RC.update(binding.rc_names())
+    return _RC[name]
 
 
 class NoRuntime(Exception):
@@ -33,7 +44,7 @@ def _guard(fn):
         try:
             return fn(*args)
         except Exception:          # pylint: disable=broad-except
-            return _ERROR
+            return rc("error")
     return call
 
 
@@ -54,96 +65,96 @@ _libc.free.argtypes = [ctypes.c_void_p]
 def _alloc(n, out):
     p = _libc.malloc(n or 1)
     if not p:
-        return abi.RC["nomem"]
+        return rc("nomem")
     out[0] = p
-    return _OK
+    return rc("ok")
 
 
 @_guard
 def _free(p):
     _libc.free(p)
-    return _OK
+    return rc("ok")
 
 
 @_guard
 def _print(s, category):
     text = table.printable(table.decode(s).rstrip("\n"))   # it may quote the target
     sys.stderr.write("paradbg: OMPD: %s\n" % text)
-    return _OK
+    return rc("ok")
 
 
 @_guard
 def _sizeof(ctx, sizes):
     space = _space(ctx)
     if space is None:
-        return abi.RC["bad_input"]
+        return rc("bad_input")
     s = sizes[0]
     s.sizeof_char, s.sizeof_short, s.sizeof_int = 1, 2, 4
     s.sizeof_long_long = 8
     s.sizeof_long = space.sizeof("long", space.pointer_size)
     s.sizeof_pointer = space.pointer_size
-    return _OK
+    return rc("ok")
 
 
 @_guard
 def _symbol(ctx, tctx, name, out, file_name):
     space = _space(ctx)
     if space is None or not name:
-        return abi.RC["bad_input"]
+        return rc("bad_input")
     addr = space.symbol(name.decode())
     if addr is None:
-        return _ERROR
+        return rc("error")
     out[0].segment = abi.SEGMENT_UNSPECIFIED
     out[0].address = addr
-    return _OK
+    return rc("ok")
 
 
 @_guard
 def _read(ctx, tctx, addr, n, buf):
     space = _space(ctx)
     if space is None or not buf:
-        return abi.RC["bad_input"]
+        return rc("bad_input")
     data = space.read(addr[0].address, n)
     if data is None:
-        return _ERROR
+        return rc("error")
     ctypes.memmove(buf, data, n)
-    return _OK
+    return rc("ok")
 
 
 @_guard
 def _read_string(ctx, tctx, addr, n, buf):
     space = _space(ctx)
     if space is None or not buf or n == 0:
-        return abi.RC["bad_input"]
+        return rc("bad_input")
     s, complete = space.read_string(addr[0].address, n - 1)
     if s is None:
-        return _ERROR
+        return rc("error")
     ctypes.memmove(buf, s + b"\0", len(s) + 1)
-    return _OK if complete else abi.RC["incomplete"]
+    return rc("ok") if complete else rc("incomplete")
 
 
 @_guard
 def _write(ctx, tctx, addr, n, buf):
-    return abi.RC["unsupported"]      # looking never changes the program
+    return rc("unsupported")      # looking never changes the program
 
 
 @_guard
 def _thread_context(ctx, kind, size, tid, out):
     space = _space(ctx)
     if space is None or not tid:
-        return abi.RC["bad_input"]
+        return rc("bad_input")
     if kind != abi.THREAD_ID_LWP:
-        return abi.RC["unsupported"]
+        return rc("unsupported")
     if size == 4:
         lwp = ctypes.c_int32.from_address(tid).value
     elif size == 8:
         lwp = ctypes.c_int64.from_address(tid).value
     else:
-        return abi.RC["bad_input"]
+        return rc("bad_input")
     if space.thread_by_lwp(lwp) is None:
-        return abi.RC["unavailable"]
+        return rc("unavailable")
     out[0] = lwp                      # the context is the LWP itself
-    return _OK
+    return rc("ok")
 
 
 # device_to_host stays NULL: GDB and the target share this machine's byte
@@ -177,72 +188,106 @@ def lookup_symbol(name):
         return None
 
 
+@_guard
+def _describe(data, addr, out):
+    space = _space(data)
+    if space is None or not out:
+        return -1
+    place = space.describe(addr)
+    if place is None:
+        return -1
+    function, offset, file, line, module = place
+    p = out[0]
+    p.function = _c_text(function, binding.NAME_MAX)
+    p.offset = offset or 0
+    p.file = _c_text(file, binding.NAME_MAX)
+    p.line = line or 0
+    p.module = _c_text(module, binding.MODULE_MAX)
+    return 0
+
+
+def _c_text(s, size):
+    """s as bytes for a char[size] field (cut at a character, not a byte)."""
+    data = (s or "").encode("utf-8", errors="surrogateescape")
+    while len(data) >= size:
+        s = s[:-1]
+        data = s.encode("utf-8", errors="surrogateescape")
+    return data
+
+
+HOST_CALLBACKS = binding.describe_fn(_describe)
+
+
 class AddressSpace:
-    """The OMPD view of one inferior: its plugin and address-space handle."""
+    """The libparadbg session of one inferior."""
 
     def __init__(self, inferior, key):
         self.inferior = inferior
         self.key = key
         self.pages = None              # None: not inside reading()
+        self.places = None
         self.symbols = {}
         self.pointer_size = gdb.lookup_type("void").pointer().sizeof
         if sys.byteorder != _byte_order():
             raise plugins.PluginError("the program's byte order is not this machine's")
-        self.handle = None
-        self.plugin = None
+        self.session = None
+        lib = binding.lib()
+        # kept here: libparadbg holds pointers into them
+        self.host = binding.Host(C.pointer(CALLBACKS), HOST_CALLBACKS, key)
+        dirs = [d.encode() for d in plugins.trusted_dirs()]
+        self.dirs = (C.c_char_p * max(1, len(dirs)))(*dirs)
+        self.options = binding.Options(b"the program", self.dirs, len(dirs),
+                                       b'add its directory with "set openmp plugin-path DIR"')
         _spaces[key] = self
         try:
             with self.reading():
-                names = self.plugin_names()
-                self.plugin = plugins.load(plugins.find(names), CALLBACKS)
-                h = ctypes.c_void_p()
-                rc = self.plugin.process_initialize(key, ctypes.byref(h))
-                if rc == abi.RC["incompatible"]:
-                    raise plugins.PluginError(
-                        "%s cannot read this OpenMP runtime (another version of its layout)"
-                        % self.plugin.path)
-                if rc != _OK:
-                    raise plugins.PluginError("%s cannot read the program (%s)"
-                                              % (self.plugin.path, abi.rc_name(rc)))
-                self.handle = h
+                session, msg = C.c_void_p(), C.create_string_buffer(4096)
+                st = lib.pdb_open(C.byref(self.host), key, C.byref(self.options),
+                                  C.byref(session), msg, len(msg))
+                if st != binding.STATUS_OK:
+                    text = table.decode(msg.value)
+                    if text.startswith("No OpenMP runtime"):
+                        raise NoRuntime(text)
+                    raise plugins.PluginError(text)
+                self.session = session
+                self.plugin_path = table.decode(lib.pdb_plugin_path(session))
+                module = lib.pdb_runtime_module(session)
+                self.runtime = table.decode(module) if module else None
         except BaseException:
             del _spaces[key]
             raise
 
     def release(self):
-        if self.handle is not None:
-            self.plugin.rel_address_space_handle(self.handle)
-            self.handle = None
+        if self.session is not None:
+            binding.lib().pdb_close(self.session)
+            self.session = None
         _spaces.pop(self.key, None)
+
+    def records(self, lwps, want):
+        """libparadbg's records of the threads lwps, as JSON values."""
+        arr = (C.c_int64 * max(1, len(lwps)))(*lwps)
+        msg = C.create_string_buffer(4096)
+        with self.reading():
+            text = binding.take_string(binding.lib().pdb_gather_json(
+                self.session, arr, len(lwps), want, msg, len(msg)))
+        if text is None:
+            raise gdb.GdbError("paradbg: %s" % table.decode(msg.value))
+        return json.loads(text)
+
+    def describe(self, addr):
+        """(function, offset, file, line, module) of addr, or None."""
+        if self.places is not None and addr in self.places:
+            return self.places[addr]
+        place = describe_address(addr)
+        if self.places is not None:
+            self.places[addr] = place
+        return place
 
     def sizeof(self, name, default):
         try:
             return gdb.lookup_type(name).sizeof
         except gdb.error:
             return default
-
-    def plugin_names(self):
-        """The OMPD library names the runtime gives, best first."""
-        names = []
-        locs = self.symbol("ompd_dll_locations")
-        if locs is not None:
-            table = self.read_pointer(locs)
-            for i in range(MAX_NAMES):
-                p = self.read_pointer(table + i * self.pointer_size) if table else None
-                if not p:
-                    break
-                s, _ = self.read_string(p, MAX_NAME)
-                if s:
-                    names.append(s.decode(errors="replace"))
-        old = self.symbol("ompt_debugger_plugin")
-        if old is not None:
-            p = self.read_pointer(old)
-            s, _ = self.read_string(p, MAX_NAME) if p else (None, False)
-            if s:
-                names.append(s.decode(errors="replace"))
-        if locs is None and old is None:
-            raise NoRuntime()
-        return names
 
     def symbol(self, name):
         if name not in self.symbols:
@@ -255,11 +300,11 @@ class AddressSpace:
         if self.pages is not None:
             yield self
             return
-        self.pages = {}
+        self.pages, self.places = {}, {}
         try:
             yield self
         finally:
-            self.pages = None
+            self.pages = self.places = None
 
     def _read_direct(self, addr, n):
         try:
@@ -360,13 +405,12 @@ def current():
         _next_key[0] += 1
         try:
             space = AddressSpace(inf, _next_key[0])
-        except NoRuntime:
+        except NoRuntime as e:
             other = plugins.other_runtime(o.filename for o in inf.progspace.objfiles())
             if other:
                 raise gdb.GdbError("The program runs on %s." % other) from None
-            raise gdb.GdbError("No OpenMP runtime in the program (no ompd_dll_locations "
-                               "or ompt_debugger_plugin).") from None
-        except plugins.PluginError as e:
+            raise gdb.GdbError("%s." % e) from None
+        except (plugins.PluginError, binding.BindingError) as e:
             raise gdb.GdbError("paradbg: %s" % e) from None
         _by_inferior[ident] = space
     return space
@@ -375,3 +419,45 @@ def current():
 for _event in ("new_objfile", "clear_objfiles", "exited", "inferior_deleted"):
     if hasattr(gdb.events, _event):
         getattr(gdb.events, _event).connect(forget)
+
+
+def describe_address(addr):
+    """(function, offset, file, line, module) for an address of code or
+    data, as GDB's symbols give them, or None if GDB knows nothing of it."""
+    function = file = module = None
+    offset = line = 0
+    try:
+        v = gdb.Value(addr).cast(gdb.lookup_type("void").pointer())
+        m = _SYMBOLIZED.search(gdb_text(lambda: v.format_string(symbols=True, styling=False)))
+        if m:
+            function, offset = m.group(1), int(m.group(2) or 0)
+    except (gdb.error, TypeError, ValueError):
+        pass
+    try:
+        block = gdb.block_for_pc(addr)
+        while block is not None and block.function is None:
+            block = block.superblock
+        if block is not None:
+            function = gdb_text(lambda: block.function.print_name)
+            offset = addr - block.start
+        sal = gdb.find_pc_line(addr)
+        if sal.symtab is not None and sal.line:
+            file, line = gdb_text(lambda: sal.symtab.filename), sal.line
+    except (gdb.error, RuntimeError, TypeError, ValueError):
+        pass
+    lib = gdb_text(lambda: gdb.solib_name(addr))
+    if lib:
+        module = os.path.basename(lib)
+    if function is None and module is None and file is None:
+        return None
+    return function, offset, file, line, module
+
+
+def gdb_text(get):
+    """get(): a name GDB read from the program (a symbol, a file name).  GDB
+    raises UnicodeDecodeError for one that is not UTF-8; its bytes are kept,
+    for table.printable() to show as \\xNN."""
+    try:
+        return get()
+    except UnicodeDecodeError as e:
+        return table.decode(bytes(e.object))

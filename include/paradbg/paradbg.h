@@ -60,7 +60,7 @@ enum pdb_status {
 
 struct pdb_options {
   const char *target_name;     /* how messages name the target: "the program", "core.1234" */
-  const char *const *dirs;     /* the host's trusted plugin directories, searched first */
+  const char *const *dirs;     /* the trusted plugin directories, searched in order */
   unsigned ndirs;
   const char *dir_advice;      /* how a user adds one: "add its directory with --plugin-dir" */
 };
@@ -70,7 +70,8 @@ typedef struct pdb_session pdb_session;
 /* Opens the OpenMP runtime in the address space that context names to the
    host's callbacks: reads the OMPD library names the runtime gives
    (ompd_dll_locations, else ompt_debugger_plugin), loads the first whose
-   base name paradbg knows from the first trusted directory that has it,
+   base name paradbg knows from the first of the host's trusted
+   directories that has it,
    after checking that the file exports the OMPD entry points, and opens
    the address space with it.  A status; on failure *out is NULL and msg
    holds one line for the user.  host and everything it points to must

@@ -1,0 +1,104 @@
+"""The binding to libparadbg (paradbg/paradbg.h), which loads the OMPD
+library a program names and reads whole records through it: the package
+gives it GDB's callbacks (target.py) and prints what it returns.  These
+declarations must match the header; tests/gdb-binding-abi.test compares
+every prototype and structure here with it."""
+import ctypes as C
+
+from . import ompd_abi as abi
+
+# Set by the script that loads the package: the libparadbg.so to use.
+library_path = None
+
+NAME_MAX = 1024
+MODULE_MAX = 256
+
+WANT_THREADS, WANT_PARALLEL, WANT_TASKS, WANT_ICVS, WANT_CONTROL_VARS = 1, 2, 4, 8, 16
+WANT_ALL = 31
+STATUS_OK = 0
+
+
+class Place(C.Structure):
+    _fields_ = [("function", C.c_char * NAME_MAX), ("offset", C.c_uint64),
+                ("file", C.c_char * NAME_MAX), ("line", C.c_int),
+                ("module", C.c_char * MODULE_MAX)]
+
+
+describe_fn = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_uint64, C.POINTER(Place))
+
+
+class Host(C.Structure):
+    _fields_ = [("ompd", C.POINTER(abi.Callbacks)), ("describe", describe_fn),
+                ("data", C.c_void_p)]
+
+
+class Options(C.Structure):
+    _fields_ = [("target_name", C.c_char_p), ("dirs", C.POINTER(C.c_char_p)),
+                ("ndirs", C.c_uint), ("dir_advice", C.c_char_p)]
+
+
+_P = C.POINTER
+# name: (return type, argument types)
+PROTOTYPES = {
+    "pdb_open": (C.c_int, (_P(Host), C.c_void_p, _P(Options), _P(C.c_void_p), C.c_char_p,
+                           C.c_size_t)),
+    "pdb_close": (None, (C.c_void_p,)),
+    "pdb_plugin_path": (C.c_char_p, (C.c_void_p,)),
+    "pdb_plugin_version": (C.c_char_p, (C.c_void_p,)),
+    "pdb_runtime_module": (C.c_char_p, (C.c_void_p,)),
+    "pdb_gather_json": (C.c_void_p, (C.c_void_p, _P(C.c_int64), C.c_uint, C.c_int, C.c_char_p,
+                                     C.c_size_t)),
+    "pdb_free": (None, (C.c_void_p,)),
+    "pdb_module_is_users": (C.c_int, (C.c_char_p, C.c_char_p)),
+    "pdb_other_runtime": (C.c_int, (C.c_char_p, C.c_char_p, C.c_char_p, C.c_size_t)),
+    "pdb_printable": (C.c_void_p, (C.c_char_p,)),
+    "pdb_rc_name": (C.c_char_p, (C.c_int,)),
+    "pdb_api_version": (C.c_int, ()),
+}
+
+API_VERSION = 1
+
+_lib = None
+
+
+class BindingError(Exception):
+    """libparadbg cannot be used; the message is one line for the user."""
+
+
+def lib():
+    """libparadbg, loaded once with its prototypes declared."""
+    global _lib
+    if _lib is None:
+        try:
+            handle = C.CDLL(library_path or "libparadbg.so.0")
+        except OSError as e:
+            raise BindingError("cannot load libparadbg: %s" % e) from None
+        for name, (restype, argtypes) in PROTOTYPES.items():
+            fn = getattr(handle, name)
+            fn.restype, fn.argtypes = restype, argtypes
+        if handle.pdb_api_version() != API_VERSION:
+            raise BindingError("libparadbg %s has interface version %d, not %d"
+                               % (library_path, handle.pdb_api_version(), API_VERSION))
+        _lib = handle
+    return _lib
+
+
+def take_string(ptr):
+    """The text of a string libparadbg allocated, which is then freed."""
+    if not ptr:
+        return None
+    try:
+        return C.string_at(ptr).decode("utf-8", errors="surrogateescape")
+    finally:
+        lib().pdb_free(ptr)
+
+
+def rc_names():
+    """{name without "ompd_rc_": value}, from libparadbg's one list."""
+    out, value = {}, 0
+    while True:
+        name = lib().pdb_rc_name(value)
+        if name is None:
+            return out
+        out[name.decode()[len("ompd_rc_"):]] = value
+        value += 1
