@@ -18,21 +18,13 @@
 #define MAX_KEPT 4096        /* handles kept to tell regions or tasks apart */
 #define MAX_CONTROL_VARS 256
 
-/* Regions and tasks of a library without id ICVs are told apart by
-   comparing handles; the first seen of each is kept, with the number it
-   was given, until the gather ends. */
-struct kept {
-  void **handles;
-  uint64_t *ids;
-  unsigned n;
-};
 
 struct gather {
   pdb_session *s;
   struct ompd_library *p;
   const struct catalog *c;
   struct pdb_records *r;
-  struct kept parallels, tasks;
+  struct kept *parallels, *tasks;   /* the session's */
   int out_of_memory;
 };
 
@@ -234,18 +226,19 @@ static int is_kept(const struct kept *k, void *h)
 
 static void rel_parallel(struct gather *g, ompd_parallel_handle_t *ph)
 {
-  if (ph != NULL && !is_kept(&g->parallels, ph))
+  if (ph != NULL && !is_kept(g->parallels, ph))
     g->p->ompd_rel_parallel_handle(ph);
 }
 
 static void rel_task(struct gather *g, ompd_task_handle_t *th)
 {
-  if (th != NULL && !is_kept(&g->tasks, th))
+  if (th != NULL && !is_kept(g->tasks, th))
     g->p->ompd_rel_task_handle(th);
 }
 
 /* The id of a region or task: the library's id ICV, or else the number of
-   the first equal handle seen (h is kept if it is the first). */
+   the first equal handle the session has seen (h is kept if it is the
+   first), so that ids agree from one gather to the next. */
 static int id_of(struct gather *g, void *h, int is_task, uint64_t *out)
 {
   int64_t v;
@@ -256,7 +249,7 @@ static int id_of(struct gather *g, void *h, int is_task, uint64_t *out)
     *out = (uint64_t)v;
     return 0;
   }
-  struct kept *k = is_task ? &g->tasks : &g->parallels;
+  struct kept *k = is_task ? g->tasks : g->parallels;
   for (unsigned i = 0; i < k->n; i++) {
     int cmp = 1;
     ompd_rc_t rc = is_task ? g->p->ompd_task_handle_compare(h, k->handles[i], &cmp)
@@ -510,7 +503,8 @@ int pdb_gather(pdb_session *s, const int64_t *lwps, unsigned n, int want,
     return say_status(msg, msgsize, PDB_FAILED, "pdb_gather: no session or no threads");
   if (!s->catalog.read)
     read_catalog(s);
-  struct gather g = { .s = s, .p = s->ompd, .c = &s->catalog, .r = out };
+  struct gather g = { .s = s, .p = s->ompd, .c = &s->catalog, .r = out,
+                     .parallels = &s->parallels, .tasks = &s->tasks };
   out->want = want;
   out->threads = calloc(n ? n : 1, sizeof *out->threads);
   if (out->threads == NULL)
@@ -524,19 +518,23 @@ int pdb_gather(pdb_session *s, const int64_t *lwps, unsigned n, int want,
     get_icvs(&g, s->ah, ompd_scope_address_space, &out->icvs);
   if (want & PDB_WANT_CONTROL_VARS)
     control_vars(&g);
-  for (unsigned i = 0; i < g.parallels.n; i++)
-    s->ompd->ompd_rel_parallel_handle(g.parallels.handles[i]);
-  for (unsigned i = 0; i < g.tasks.n; i++)
-    s->ompd->ompd_rel_task_handle(g.tasks.handles[i]);
-  free(g.parallels.handles);
-  free(g.parallels.ids);
-  free(g.tasks.handles);
-  free(g.tasks.ids);
   if (g.out_of_memory) {
     pdb_records_free(out);
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");
   }
   return PDB_OK;
+}
+
+void release_kept(pdb_session *s)
+{
+  for (unsigned i = 0; i < s->parallels.n; i++)
+    s->ompd->ompd_rel_parallel_handle(s->parallels.handles[i]);
+  for (unsigned i = 0; i < s->tasks.n; i++)
+    s->ompd->ompd_rel_task_handle(s->tasks.handles[i]);
+  free(s->parallels.handles);
+  free(s->parallels.ids);
+  free(s->tasks.handles);
+  free(s->tasks.ids);
 }
 
 void pdb_frame_free(struct pdb_frame *f)

@@ -180,6 +180,16 @@ static int exports_ompd(int fd)
   return found == NWANTED;
 }
 
+static ompd_rc_t same_order(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
+                             ompd_size_t count, void *out)
+{
+  (void)c;
+  if (in == NULL || out == NULL || (count != 0 && size > SIZE_MAX / count))
+    return ompd_rc_bad_input;
+  memmove(out, in, size * count);
+  return ompd_rc_ok;
+}
+
 static struct ompd_library *libraries;   /* loaded, by path */
 static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -222,9 +232,19 @@ static int load(const struct pdb_host *host, const char *path, int fd, struct om
 #define PARADBG_OMPD_EXT(name) l->name = (__typeof__(name) *)dlsym(l->lib, #name);
 #include "paradbg/ompd-ext.h"
 #undef PARADBG_OMPD_EXT
-  ompd_rc_t rc = l->ompd_initialize(202011, host->ompd);
+  /* A host whose target has its byte order (both refuse any other) may
+     leave the conversions out; some libraries call them regardless. */
+  l->callbacks = *host->ompd;
+  if (l->callbacks.device_to_host == NULL)
+    l->callbacks.device_to_host = same_order;
+  if (l->callbacks.host_to_device == NULL)
+    l->callbacks.host_to_device = same_order;
+  /* OpenMP 5.1's version, else 5.0's: LLVM 14's libompd knows only that. */
+  ompd_rc_t rc = l->ompd_initialize(202011, &l->callbacks);
+  if (rc == ompd_rc_unsupported)
+    rc = l->ompd_initialize(201811, &l->callbacks);
   if (rc != ompd_rc_ok) {
-    say_status(msg, size, PDB_PLUGIN, "%s does not support OMPD API version 202011 (OpenMP 5.1): %s",
+    say_status(msg, size, PDB_PLUGIN, "%s supports neither OMPD API version 202011 (OpenMP 5.1) nor 201811 (5.0): %s",
             path, pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
     goto fail;
   }
@@ -333,8 +353,10 @@ void pdb_close(pdb_session *s)
 {
   if (s == NULL)
     return;
-  if (s->ah != NULL)
+  if (s->ah != NULL) {
+    release_kept(s);
     s->ompd->ompd_rel_address_space_handle(s->ah);
+  }
   free(s->runtime);
   free(s);
 }

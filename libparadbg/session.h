@@ -17,6 +17,7 @@ struct ompd_library {
   void *lib;
   char *path;
   const char *version;                 /* ompd_get_version_string's */
+  ompd_callbacks_t callbacks;          /* the host's, as the library was given them */
 #define PARADBG_OMPD_API(name) __typeof__(name) *name;
 #include "paradbg/ompd-api.h"
 #undef PARADBG_OMPD_API
@@ -46,6 +47,15 @@ struct catalog {
   int read;
 };
 
+/* Regions and tasks of a library without id ICVs are told apart by
+   comparing handles: the first seen of each is kept for the session, with
+   the number it was given. */
+struct kept {
+  void **handles;
+  uint64_t *ids;
+  unsigned n;
+};
+
 struct pdb_session {
   const struct pdb_host *host;
   ompd_address_space_context_t *context;
@@ -53,7 +63,11 @@ struct pdb_session {
   ompd_address_space_handle_t *ah;
   struct catalog catalog;
   char *runtime;                       /* base name of the runtime's module, or NULL */
+  struct kept parallels, tasks;
 };
+
+/* Releases the handles the session kept (records.c). */
+void release_kept(pdb_session *s);
 
 /* Formats one line into msg and returns status. */
 int say_status(char *msg, size_t size, int status, const char *fmt, ...)

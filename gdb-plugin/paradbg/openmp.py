@@ -296,33 +296,8 @@ def user_frame(t, user_code):
         return "(no frame: %s)" % e, pc
 
 
-def selected_gdb_thread():
-    """GDB's selected thread, or None.  When the selected thread has exited
-    ("The current thread has terminated", as on a core whose NT_PRSTATUS
-    notes are zeroed), gdb.selected_thread() raises SystemError instead."""
-    try:
-        return gdb.selected_thread()
-    except SystemError:
-        return None
-
-
-class keeping_selection:
-    """Restores the selected thread and frame, whatever happens inside."""
-
-    def __enter__(self):
-        self.thread = selected_gdb_thread()
-        try:
-            self.frame = gdb.selected_frame() if self.thread is not None else None
-        except gdb.error:
-            self.frame = None
-        return self
-
-    def __exit__(self, *exc):
-        if self.thread is not None and self.thread.is_valid():
-            self.thread.switch()
-            if self.frame is not None and self.frame.is_valid():
-                self.frame.select()
-        return False
+selected_gdb_thread = target.selected_gdb_thread
+keeping_selection = target.keeping_selection
 
 
 # -- the public API -------------------------------------------------------------

@@ -101,7 +101,9 @@ def _symbol(ctx, tctx, name, out, file_name):
     space = _space(ctx)
     if space is None or not name:
         return rc("bad_input")
-    addr = space.symbol(name.decode())
+    # with a thread context: a thread-local variable of that thread (GDB
+    # finds its block through libthread_db)
+    addr = space.symbol(name.decode()) if not tctx else space.thread_symbol(name.decode(), tctx)
     if addr is None:
         return rc("error")
     out[0].segment = abi.SEGMENT_UNSPECIFIED
@@ -289,6 +291,22 @@ class AddressSpace:
         except gdb.error:
             return default
 
+    def thread_symbol(self, name, lwp):
+        """The address of thread lwp's copy of the thread-local name, or None."""
+        key = (name, lwp)
+        if key not in self.symbols:
+            t = self.thread_by_lwp(lwp)
+            addr = None
+            if t is not None and _IDENT.match(name):
+                with keeping_selection():
+                    try:
+                        t.switch()
+                        addr = int(gdb.parse_and_eval("&'%s'" % name))
+                    except gdb.error:
+                        addr = None
+            self.symbols[key] = addr
+        return self.symbols[key]
+
     def symbol(self, name):
         if name not in self.symbols:
             self.symbols[name] = lookup_symbol(name)
@@ -461,3 +479,32 @@ def gdb_text(get):
         return get()
     except UnicodeDecodeError as e:
         return table.decode(bytes(e.object))
+
+
+def selected_gdb_thread():
+    """GDB's selected thread, or None.  When the selected thread has exited
+    ("The current thread has terminated", as on a core whose NT_PRSTATUS
+    notes are zeroed), gdb.selected_thread() raises SystemError instead."""
+    try:
+        return gdb.selected_thread()
+    except SystemError:
+        return None
+
+
+class keeping_selection:
+    """Restores the selected thread and frame, whatever happens inside."""
+
+    def __enter__(self):
+        self.thread = selected_gdb_thread()
+        try:
+            self.frame = gdb.selected_frame() if self.thread is not None else None
+        except gdb.error:
+            self.frame = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.thread is not None and self.thread.is_valid():
+            self.thread.switch()
+            if self.frame is not None and self.frame.is_valid():
+                self.frame.select()
+        return False
