@@ -114,6 +114,10 @@ case $what in
     inspect/paradbg-inspect waits.core waits
     rm -f waits.core ;;
   check)
+    # LLVM's libomp with OMPD, for the cross-runtime test (llvm-ompd.test);
+    # built once, about a minute and a half.  Without it that test is skipped.
+    "$top/tests/build-llvm-ompd.sh" \
+      || echo "bootstrap: no LLVM libomp with OMPD; tests/llvm-ompd.test will be skipped" >&2
     make -j"$jobs" check
     asan_check ;;
 esac
