@@ -10,7 +10,7 @@
   X(ST_TARGET, 2, "the core or process cannot be read (missing, not a core, truncated,"  \
     " corrupt, or not traceable)") \
   X(ST_EXECUTABLE, 3, "the executable is missing or does not match the core") \
-  X(ST_NO_RUNTIME, 4, "the program has no paradbg runtime")                  \
+  X(ST_NO_RUNTIME, 4, "the program has no OpenMP runtime that names an OMPD library")\
   X(ST_PLUGIN, 5, "the OMPD plugin is missing, unloadable, or does not match the runtime") \
   X(ST_FAILED, 6, "reading the program's OpenMP state failed")
 
