@@ -1,27 +1,54 @@
 /* What a debugger plugin reads from libparatomic's lock table, written down
-   once: the runtime expands these lists into the exported table
-   paradbg_atomic_layout, and a plugin indexes it with the same lists. */
+   once (see paradbg/layout.h for the kit): the runtime expands these lists
+   into the exported table paradbg_atomic_layout and checks each field's C
+   type against its kind; a plugin reads the table with the same lists. */
 #ifndef PARADBG_ATOMIC_LAYOUT_H
 #define PARADBG_ATOMIC_LAYOUT_H
 
 #include <stdint.h>
 
+#include "paradbg/layout.h"
+
 #define PARADBG_ATOMIC_LAYOUT_MAGIC 0x50415443u   /* "PATC" */
 #define PARADBG_ATOMIC_LAYOUT_VERSION 1
 
-/* paratomic_locks is an array of paratomic_nlocks locks; an object at
-   address a of n bytes is protected by the locks of the granules
-   a / paratomic_granule ... (a + n - 1) / paratomic_granule, each granule g
-   mapping to lock g % paratomic_nlocks, taken in increasing lock order. */
 #define PARADBG_ATOMIC_TYPES(X) X(lock)
 
-/* owner, addr and size describe the holder while state is not FREE. */
-#define PARADBG_ATOMIC_FIELDS(X)                                   \
-  X(lock, state) X(lock, waiters) X(lock, owner) X(lock, addr)     \
-  X(lock, size)
+/* The fields, with what each holds: A(X, struct, field, kind).
+   PARADBG_ATOMIC_FIELDS(X) gives X(s, f), PARADBG_ATOMIC_FIELD_KINDS(X)
+   X(s, f, kind).  state is a PARADBG_ATOMIC_LOCK_*; owner (an LWP id),
+   addr and size describe the holder while state is not FREE (they are not
+   cleared on release). */
+#define PARADBG_ATOMIC_FIELD_LIST(A, X)                                          \
+  A(X, lock, state, U32) A(X, lock, waiters, U32) A(X, lock, owner, S32)          \
+  A(X, lock, addr, U64) A(X, lock, size, U64)
 
-#define PARADBG_ATOMIC_SYMBOLS(X) \
-  X(paradbg_atomic_layout) X(paratomic_locks) X(paratomic_nlocks) X(paratomic_granule)
+#define PARADBG_ATOMIC_FIELDS(X) PARADBG_ATOMIC_FIELD_LIST(PARADBG_LAYOUT_NO_KIND, X)
+#define PARADBG_ATOMIC_FIELD_KINDS(X) PARADBG_ATOMIC_FIELD_LIST(PARADBG_LAYOUT_WITH_KIND, X)
+
+/* Exported symbols, with what each holds: A(X, name, kind). */
+#define PARADBG_ATOMIC_SYMBOL_LIST(A, X)                                         \
+  A(X, paradbg_atomic_layout, BYTES) A(X, paratomic_locks, BYTES)                \
+  A(X, paratomic_nlocks, U32) A(X, paratomic_granule, U32)
+
+#define PARADBG_ATOMIC_SYMBOLS(X) PARADBG_ATOMIC_SYMBOL_LIST(PARADBG_LAYOUT_SYM_NO_KIND, X)
+#define PARADBG_ATOMIC_SYMBOL_KINDS(X) \
+  PARADBG_ATOMIC_SYMBOL_LIST(PARADBG_LAYOUT_SYM_WITH_KIND, X)
+
+/* The lock table: X(name, base symbol, count symbol, element type).  Lock
+   i lies at base + i * type_size[lock], i < the count.  An object at
+   address a of n bytes is protected by the locks of the granules
+   a / paratomic_granule ... (a + n - 1) / paratomic_granule (all of them
+   once it spans paratomic_nlocks granules), granule g by lock
+   paradbg_atomic_lock_of(g * granule, ...); they are taken in increasing
+   lock order. */
+#define PARADBG_ATOMIC_ARRAYS(X) X(locks, paratomic_locks, paratomic_nlocks, lock)
+
+/* The lock that protects the byte at addr. */
+static inline uint64_t paradbg_atomic_lock_of(uint64_t addr, uint64_t granule, uint64_t nlocks)
+{
+  return addr / granule % nlocks;
+}
 
 /* lock.state: X(name, value, text) */
 #define PARADBG_ATOMIC_LOCK_STATES(X) \
@@ -49,21 +76,10 @@ enum paradbg_atomic_field {
   PARADBG_ATOMIC_NFIELDS
 };
 
-struct paradbg_atomic_field_layout {
-  uint32_t offset;
-  uint32_t size;
-};
+/* struct paradbg_atomic_layout, the exported table (paradbg/layout.h). */
+PARADBG_LAYOUT_TABLE(paradbg_atomic, PARADBG_ATOMIC_NTYPES, PARADBG_ATOMIC_NFIELDS);
 
-/* A reader checks magic and version first and reads at most table_size bytes. */
-struct paradbg_atomic_layout {
-  uint32_t magic;
-  uint32_t version;
-  uint32_t table_size;
-  uint32_t ntypes;
-  uint32_t nfields;
-  uint32_t pointer_size;
-  uint32_t type_size[PARADBG_ATOMIC_NTYPES];
-  struct paradbg_atomic_field_layout field[PARADBG_ATOMIC_NFIELDS];
-};
+/* For PARADBG_LAYOUT_SPEC(name, PARADBG_ATOMIC): a field's type. */
+#define PARADBG_ATOMIC_FIELD_TYPE_OF_(s, f, k) PARADBG_ATOMIC_TYPE_##s,
 
 #endif

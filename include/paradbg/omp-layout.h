@@ -1,11 +1,15 @@
-/* What a debugger plugin reads from libparomp, written down once.  The
-   runtime expands these lists into the exported table paradbg_omp_layout;
-   the plugin expands the same lists to index it, so the two cannot disagree.
-   A plugin that finds another magic or version must refuse the target. */
+/* What a debugger plugin reads from libparomp, written down once (see
+   paradbg/layout.h for the kit).  The runtime expands these lists into the
+   exported table paradbg_omp_layout and checks each field's C type against
+   its kind; the plugin expands the same lists to read the table, so the
+   two cannot disagree.  A plugin that finds another magic or version must
+   refuse the target. */
 #ifndef PARADBG_OMP_LAYOUT_H
 #define PARADBG_OMP_LAYOUT_H
 
 #include <stdint.h>
+
+#include "paradbg/layout.h"
 
 #define PARADBG_OMP_LAYOUT_MAGIC 0x504f4d50u   /* "POMP" */
 #define PARADBG_OMP_LAYOUT_VERSION 1
@@ -21,41 +25,72 @@
   X(global_icvs)             \
   X(thread_ref)
 
-/* Their fields: X(struct, field). */
-#define PARADBG_OMP_FIELDS(X)                                                \
-  X(thread, reg_next) X(thread, lwp) X(thread, pthread) X(thread, serial)    \
-  X(thread, is_worker) X(thread, place) X(thread, state) X(thread, wait_id)  \
-  X(thread, ts) X(thread, ompt_data)                                        \
-  X(tstate, team) X(tstate, num) X(tstate, task) X(tstate, ws)               \
-  X(team, nthreads) X(team, level) X(team, active_level) X(team, id)         \
-  X(team, parent) X(team, parent_num) X(team, master) X(team, fn)            \
-  X(team, threads) X(team, itasks) X(team, child_icv) X(team, task_count)    \
-  X(team, cancelled) X(team, ompt_data)                                      \
-  X(task, parent) X(task, team) X(task, taskgroup) X(task, icv) X(task, fn)  \
-  X(task, data) X(task, id) X(task, kind) X(task, final) X(task, undeferred) \
-  X(task, untied) X(task, state) X(task, priority) X(task, children)        \
-  X(task, npred) X(task, ompt_data) X(task, frame) X(task, scheduler)      \
-  X(taskgroup, prev) X(taskgroup, pending) X(taskgroup, cancelled)           \
-  X(icvs, nthreads) X(icvs, dyn) X(icvs, sched) X(icvs, sched_chunk)         \
-  X(icvs, bind) X(icvs, default_device) X(icvs, nthreads_pos)              \
-  X(icvs, bind_pos)                                                          \
-  X(global_icvs, thread_limit) X(global_icvs, max_active_levels)            \
-  X(global_icvs, cancel) X(global_icvs, stacksize) X(global_icvs, wait_policy) \
-  X(global_icvs, max_task_priority) X(global_icvs, display_env)              \
-  X(global_icvs, nthreads_list) X(global_icvs, nthreads_len)                 \
-  X(global_icvs, bind_list) X(global_icvs, bind_len)                         \
-  X(thread_ref, thread) X(thread_ref, lwp) X(thread_ref, pthread)
+/* Their fields, with what each holds (paradbg/layout.h's kinds):
+   A(X, struct, field, kind).  Expand PARADBG_OMP_FIELDS(X) for X(s, f) and
+   PARADBG_OMP_FIELD_KINDS(X) for X(s, f, kind).
+   - thread.ts is the thread's tstate; team.threads points to nthreads
+     thread pointers and team.itasks to nthreads tasks (the implicit tasks),
+     both indexed by thread number; task.icv and team.child_icv are icvs.
+   - global_icvs.nthreads_list and bind_list hold nthreads_len and bind_len
+     entries; icvs.nthreads_pos and bind_pos are positions in them.
+   - task.kind is a paradbg_omp_task_kind; thread.state an ompt_state_t;
+     thread.wait_id what the thread waits for while its state is a wait. */
+#define PARADBG_OMP_FIELD_LIST(A, X)                                             \
+  A(X, thread, reg_next, PTR) A(X, thread, lwp, INT) A(X, thread, pthread, ULONG) \
+  A(X, thread, serial, UINT) A(X, thread, is_worker, INT) A(X, thread, place, INT) \
+  A(X, thread, state, INT) A(X, thread, wait_id, PTR) A(X, thread, ts, BYTES)     \
+  A(X, thread, ompt_data, WORD64)                                                \
+  A(X, tstate, team, PTR) A(X, tstate, num, UINT) A(X, tstate, task, PTR)         \
+  A(X, tstate, ws, PTR)                                                          \
+  A(X, team, nthreads, UINT) A(X, team, level, UINT) A(X, team, active_level, UINT) \
+  A(X, team, id, U64) A(X, team, parent, PTR) A(X, team, parent_num, UINT)        \
+  A(X, team, master, PTR) A(X, team, fn, PTR) A(X, team, threads, PTR)            \
+  A(X, team, itasks, PTR) A(X, team, child_icv, BYTES) A(X, team, task_count, UINT) \
+  A(X, team, cancelled, INT) A(X, team, ompt_data, WORD64)                        \
+  A(X, task, parent, PTR) A(X, task, team, PTR) A(X, task, taskgroup, PTR)        \
+  A(X, task, icv, BYTES) A(X, task, fn, PTR) A(X, task, data, PTR)                \
+  A(X, task, id, U64) A(X, task, kind, U8) A(X, task, final, U8)                  \
+  A(X, task, undeferred, U8) A(X, task, untied, U8) A(X, task, state, INT)        \
+  A(X, task, priority, INT) A(X, task, children, UINT) A(X, task, npred, UINT)    \
+  A(X, task, ompt_data, WORD64) A(X, task, frame, BYTES) A(X, task, scheduler, PTR) \
+  A(X, taskgroup, prev, PTR) A(X, taskgroup, pending, UINT)                      \
+  A(X, taskgroup, cancelled, INT)                                                \
+  A(X, icvs, nthreads, UINT) A(X, icvs, dyn, INT) A(X, icvs, sched, INT)          \
+  A(X, icvs, sched_chunk, INT) A(X, icvs, bind, INT) A(X, icvs, default_device, INT) \
+  A(X, icvs, nthreads_pos, UINT) A(X, icvs, bind_pos, UINT)                       \
+  A(X, global_icvs, thread_limit, UINT) A(X, global_icvs, max_active_levels, UINT) \
+  A(X, global_icvs, cancel, INT) A(X, global_icvs, stacksize, SIZE)               \
+  A(X, global_icvs, wait_policy, INT) A(X, global_icvs, max_task_priority, INT)   \
+  A(X, global_icvs, display_env, INT) A(X, global_icvs, nthreads_list, UINTS)     \
+  A(X, global_icvs, nthreads_len, UINT) A(X, global_icvs, bind_list, INTS)        \
+  A(X, global_icvs, bind_len, UINT)                                              \
+  A(X, thread_ref, thread, PTR) A(X, thread_ref, lwp, S64) A(X, thread_ref, pthread, U64)
 
-/* Exported symbols a plugin looks up by name (all in .dynsym). */
-#define PARADBG_OMP_SYMBOLS(X)                                                \
-  X(paradbg_omp_layout) X(paromp_thread_list) X(paromp_thread_count)         \
-  X(paromp_thread_index)                                                     \
-  X(paromp_generation) X(paromp_debug_enabled) X(paromp_gicv)               \
-  X(paromp_initial_icv) X(paromp_nprocs)                                     \
-  X(paromp_default_critical) X(ompt_debugger_plugin) X(ompd_dll_locations)  \
-  X(ompd_dll_locations_valid) X(ompd_bp_parallel_begin)                     \
-  X(ompd_bp_parallel_end) X(ompd_bp_task_begin) X(ompd_bp_task_end)          \
-  X(ompd_bp_thread_begin) X(ompd_bp_thread_end)
+#define PARADBG_OMP_FIELDS(X) PARADBG_OMP_FIELD_LIST(PARADBG_LAYOUT_NO_KIND, X)
+#define PARADBG_OMP_FIELD_KINDS(X) PARADBG_OMP_FIELD_LIST(PARADBG_LAYOUT_WITH_KIND, X)
+
+/* Exported symbols a plugin looks up by name (all in .dynsym), with what
+   each holds: A(X, name, kind).  PARADBG_OMP_SYMBOLS(X) gives X(name),
+   PARADBG_OMP_SYMBOL_KINDS(X) X(name, kind).
+   - paromp_thread_list heads the registry (thread.reg_next links it);
+     paromp_thread_index points to paromp_thread_count thread_refs.
+   - paromp_gicv is a global_icvs, paromp_initial_icv an icvs.
+   - paromp_debug_enabled (OMP_DEBUG=enabled) and paromp_default_critical
+     (the lock behind unnamed critical, a thread's wait_id while it waits
+     for it) are the runtime's own: a plugin reads them, a host must not. */
+#define PARADBG_OMP_SYMBOL_LIST(A, X)                                            \
+  A(X, paradbg_omp_layout, BYTES) A(X, paromp_thread_list, PTR)                  \
+  A(X, paromp_thread_count, UINT) A(X, paromp_thread_index, PTR)                 \
+  A(X, paromp_generation, U64) A(X, paromp_debug_enabled, INT)                   \
+  A(X, paromp_gicv, BYTES) A(X, paromp_initial_icv, BYTES) A(X, paromp_nprocs, UINT) \
+  A(X, paromp_default_critical, PTR) A(X, ompt_debugger_plugin, PTR)             \
+  A(X, ompd_dll_locations, PTR) A(X, ompd_dll_locations_valid, FUNC)             \
+  A(X, ompd_bp_parallel_begin, FUNC) A(X, ompd_bp_parallel_end, FUNC)            \
+  A(X, ompd_bp_task_begin, FUNC) A(X, ompd_bp_task_end, FUNC)                    \
+  A(X, ompd_bp_thread_begin, FUNC) A(X, ompd_bp_thread_end, FUNC)
+
+#define PARADBG_OMP_SYMBOLS(X) PARADBG_OMP_SYMBOL_LIST(PARADBG_LAYOUT_SYM_NO_KIND, X)
+#define PARADBG_OMP_SYMBOL_KINDS(X) PARADBG_OMP_SYMBOL_LIST(PARADBG_LAYOUT_SYM_WITH_KIND, X)
 
 /* The values of task.kind. */
 enum paradbg_omp_task_kind {
@@ -79,22 +114,10 @@ enum paradbg_omp_field {
   PARADBG_OMP_NFIELDS
 };
 
-struct paradbg_omp_field_layout {
-  uint32_t offset;
-  uint32_t size;
-};
+/* struct paradbg_omp_layout, the exported table (paradbg/layout.h). */
+PARADBG_LAYOUT_TABLE(paradbg_omp, PARADBG_OMP_NTYPES, PARADBG_OMP_NFIELDS);
 
-/* The exported table.  A reader checks magic and version first, and reads no
-   more than table_size bytes (a newer runtime may append entries). */
-struct paradbg_omp_layout {
-  uint32_t magic;
-  uint32_t version;
-  uint32_t table_size;
-  uint32_t ntypes;
-  uint32_t nfields;
-  uint32_t pointer_size;
-  uint32_t type_size[PARADBG_OMP_NTYPES];
-  struct paradbg_omp_field_layout field[PARADBG_OMP_NFIELDS];
-};
+/* For PARADBG_LAYOUT_SPEC(name, PARADBG_OMP): a field's type. */
+#define PARADBG_OMP_FIELD_TYPE_OF_(s, f, k) PARADBG_OMP_TYPE_##s,
 
 #endif

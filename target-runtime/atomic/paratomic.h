@@ -102,7 +102,9 @@ static inline struct span span_of(const void *p, size_t n)
   uintptr_t g0 = (uintptr_t)p / PAT_GRANULE, g1 = ((uintptr_t)p + (n ? n - 1 : 0)) / PAT_GRANULE;
   if (g1 - g0 + 1 >= PAT_NLOCKS)
     return (struct span){0, PAT_NLOCKS, 0};
-  unsigned first = (unsigned)(g0 % PAT_NLOCKS), count = (unsigned)(g1 - g0 + 1);
+  /* the lock of the first granule, as PARADBG_ATOMIC_ARRAYS tells a debugger */
+  unsigned first = (unsigned)paradbg_atomic_lock_of((uintptr_t)p, PAT_GRANULE, PAT_NLOCKS);
+  unsigned count = (unsigned)(g1 - g0 + 1);
   if (first + count <= PAT_NLOCKS)
     return (struct span){first, first + count, 0};
   return (struct span){first, PAT_NLOCKS, first + count - PAT_NLOCKS};

@@ -18,15 +18,17 @@
 #define PARCAF_DEFAULT_SEGMENT (64u << 20)   /* per image, documented */
 #define PARCAF_ALIGN 64
 
-/* The mapping starts with this header; the arrays it names follow it. */
+/* The mapping starts with this header; the arrays it names follow it.
+   Where each array lies and what each offset counts from is written down
+   in paradbg/caf-layout.h (PARADBG_CAF_ARRAYS, PARADBG_CAF_OFFSETS). */
 struct parcaf_shared {
   uint32_t magic;
-  uint32_t version;
+  uint32_t version;        /* PARADBG_CAF_LAYOUT_VERSION (PARADBG_CAF_CHECKS) */
   uint32_t num_images;
   uint32_t max_teams;
   uint64_t map_size;
   uint64_t segment_size;
-  uint64_t segments_off;   /* image i's segment: segments_off + (i-1)*segment_size */
+  uint64_t segments_off;   /* num_images segments of segment_size bytes */
   uint64_t images_off;     /* struct parcaf_image[num_images] */
   uint64_t sync_off;       /* uint32_t[num_images][num_images]: sync images counts */
   uint64_t teams_off;      /* max_teams records of team_stride bytes */
@@ -60,7 +62,7 @@ struct parcaf_image {
 };
 
 /* A team; members and epochs are uint32_t[num_images] at the given offsets
-   (from the mapping start), indexed by team index - 1. */
+   (from the mapping start), indexed by team index - 1 (PARADBG_CAF_ARRAYS). */
 struct parcaf_team {
   int32_t refs;            /* images that formed it and have not left it */
   int32_t number;          /* TEAM_NUMBER, -1 for the initial team */
@@ -135,14 +137,31 @@ extern PARCAF_EXPORT char *parcaf_local_view;  /* own segment, mapped again */
 extern PARCAF_EXPORT int parcaf_this_image;    /* global number, 0 before fork */
 extern char *parcaf_base;                      /* == (char *)parcaf_shared */
 
+/* The arrays of the mapping, found as PARADBG_CAF_ARRAYS says a debugger
+   finds them: parcaf_<name>_at(holder, i, j) is element [i][j]. */
+#define PARCAF_COUNT_ONE 1
+#define PARCAF_COUNT_num_images parcaf_shared->num_images
+#define PARCAF_COUNT_max_teams parcaf_shared->max_teams
+#define PARCAF_STRIDE_TYPE(t) sizeof(struct parcaf_##t)
+#define PARCAF_STRIDE_FIELD(f) parcaf_shared->f
+#define PARCAF_STRIDE_KIND(k) PARCAF_KIND_BYTES_##k
+#define PARCAF_KIND_BYTES_U32 sizeof(uint32_t)
+#define PARCAF_ARRAY_AT(name, holder, off, rows, cols, how, what)                       \
+  static inline void *parcaf_##name##_at(const struct parcaf_##holder *h, uint64_t i,  \
+                                         uint64_t j)                                   \
+  {                                                                                    \
+    return parcaf_base + h->off + (i * PARCAF_COUNT_##cols + j) * PARCAF_STRIDE_##how(what); \
+  }
+PARADBG_CAF_ARRAYS(PARCAF_ARRAY_AT)
+#undef PARCAF_ARRAY_AT
+
 /* shared.c */
 void parcaf_ensure_shared(void);
 struct parcaf_image *parcaf_image(int global);
 struct parcaf_segment *parcaf_segment(int global);
 static inline char *parcaf_segment_base(int global)
 {
-  return parcaf_base + parcaf_shared->segments_off +
-         (uint64_t)(global - 1) * parcaf_shared->segment_size;
+  return parcaf_segments_at(parcaf_shared, (uint64_t)(global - 1), 0);
 }
 /* The address on image `global` of the object at local address p.  This
    image's own objects keep their local address, so that an overlap between

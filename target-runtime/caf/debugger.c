@@ -5,20 +5,29 @@
 #include "caf.h"
 #include "paradbg/plugins.h"
 
-#define TYPE_SIZE(s) [PARADBG_CAF_TYPE_##s] = sizeof(struct parcaf_##s),
-#define FIELD(s, f) \
-  [PARADBG_CAF_FIELD_##s##_##f] = {offsetof(struct parcaf_##s, f), sizeof(((struct parcaf_##s *)0)->f)},
+/* The table, from the lists; each field's and symbol's C type is checked
+   against the kind its list gives. */
+#define TYPE_SIZE(s) sizeof(struct parcaf_##s),
+#define FIELD(s, f, k) PARADBG_LAYOUT_ENTRY(struct parcaf_##s, f),
+PARCAF_EXPORT const struct paradbg_caf_layout paradbg_caf_layout =
+    PARADBG_LAYOUT_INIT(PARADBG_CAF, TYPE_SIZE, FIELD);
+#define CHECK_FIELD(s, f, k) PARADBG_LAYOUT_ASSERT_FIELD(struct parcaf_##s, f, k);
+PARADBG_CAF_FIELD_KINDS(CHECK_FIELD)
+_Static_assert(sizeof paradbg_caf_layout == PARADBG_LAYOUT_TABLE_SIZE(PARADBG_CAF_NTYPES,
+                                                                      PARADBG_CAF_NFIELDS),
+               "the table has padding");
 
-PARCAF_EXPORT const struct paradbg_caf_layout paradbg_caf_layout = {
-  PARADBG_CAF_LAYOUT_MAGIC,
-  PARADBG_CAF_LAYOUT_VERSION,
-  sizeof(struct paradbg_caf_layout),
-  PARADBG_CAF_NTYPES,
-  PARADBG_CAF_NFIELDS,
-  sizeof(void *),
-  {PARADBG_CAF_TYPES(TYPE_SIZE)},
-  {PARADBG_CAF_FIELDS(FIELD)},
-};
+/* Every offset says where it counts from: each OFFSETS entry is an OFF64
+   field, and there are as many entries as OFF64 fields. */
+#define CHECK_OFFSET(s, f, from, to) PARADBG_LAYOUT_ASSERT_FIELD(struct parcaf_##s, f, OFF64);
+PARADBG_CAF_OFFSETS(CHECK_OFFSET)
+#define COUNT_OFFSET(s, f, from, to) +1
+#define COUNT_OFF64(s, f, k) +(PARADBG_LAYOUT_KIND_##k == PARADBG_LAYOUT_KIND_OFF64)
+_Static_assert(0 PARADBG_CAF_OFFSETS(COUNT_OFFSET) == 0 PARADBG_CAF_FIELD_KINDS(COUNT_OFF64),
+               "an OFF64 field is missing from PARADBG_CAF_OFFSETS");
 
 /* Base name only: a debugger looks for it in directories it trusts. */
 PARCAF_EXPORT const char caf_debugger_plugin[] = PARADBG_CAF_PLUGIN;
+
+#define CHECK_SYMBOL(name, k) PARADBG_LAYOUT_ASSERT(name, k, #name);
+PARADBG_CAF_SYMBOL_KINDS(CHECK_SYMBOL)

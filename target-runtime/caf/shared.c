@@ -160,7 +160,7 @@ void parcaf_ensure_shared(void)
 
 struct parcaf_image *parcaf_image(int global)
 {
-  return (struct parcaf_image *)(parcaf_base + parcaf_shared->images_off) + (global - 1);
+  return parcaf_images_at(parcaf_shared, (uint64_t)(global - 1), 0);
 }
 
 struct parcaf_segment *parcaf_segment(int global)

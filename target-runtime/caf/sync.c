@@ -24,8 +24,7 @@ static uint32_t *done_with;
 
 static uint32_t *sync_cell(int from, int to)
 {
-  uint32_t n = parcaf_shared->num_images;
-  return (uint32_t *)(parcaf_base + parcaf_shared->sync_off) + (uint64_t)(from - 1) * n + (to - 1);
+  return parcaf_sync_at(parcaf_shared, (uint64_t)(from - 1), (uint64_t)(to - 1));
 }
 
 PARCAF_EXPORT void _gfortran_caf_sync_images(int count, int images[], int *stat, char *errmsg,

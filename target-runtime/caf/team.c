@@ -54,18 +54,17 @@ static void release_old(caf_team_t *team)
 
 struct parcaf_team *parcaf_team(int slot)
 {
-  return (struct parcaf_team *)(parcaf_base + parcaf_shared->teams_off +
-                                (uint64_t)slot * parcaf_shared->team_stride);
+  return parcaf_teams_at(parcaf_shared, (uint64_t)slot, 0);
 }
 
 uint32_t *parcaf_team_members(struct parcaf_team *t)
 {
-  return (uint32_t *)(parcaf_base + t->members_off);
+  return parcaf_members_at(t, 0, 0);
 }
 
 uint32_t *parcaf_team_epochs(struct parcaf_team *t)
 {
-  return (uint32_t *)(parcaf_base + t->epochs_off);
+  return parcaf_epochs_at(t, 0, 0);
 }
 
 void parcaf_team_init(void)

@@ -366,6 +366,7 @@ int omp_get_num_teams(void);
 
 /* Debugger support (debugger.c) */
 extern int paromp_debug_enabled;
+extern void *const paromp_default_critical;   /* critical.c */
 void paromp_debugger_init(void);
 void paromp_generation_bump(void);
 void ompd_bp_parallel_begin(void);
