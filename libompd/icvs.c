@@ -12,9 +12,12 @@
 /* X(id, name, scope, field): the field holds the value.  Task-scope ICVs
    live in each task's data environment (final-task-var, implicit-task-var
    and task-id-var in the task itself); address-space ones in paromp_gicv;
-   parallel ones in the team.  NONE marks the three read another way
+   parallel ones in the team.  NONE marks those read another way
    (value_at).  parallel-id-var and task-id-var are paradbg's: the
-   runtime's own ids, which hosts show to name regions and tasks. */
+   runtime's own ids, which hosts show to name regions and tasks.
+   debug-var is OpenMP 5.1's (OMP_DEBUG): 1 when the runtime runs with
+   OMP_DEBUG=enabled, read from the runtime's own flag so that no host
+   has to. */
 #define NONE PARADBG_OMP_NFIELDS
 #define PD_ICVS(X)                                                              \
   X(dyn, "dyn-var", ompd_scope_task, F(icvs, dyn))                              \
@@ -36,6 +39,7 @@
   X(max_task_priority, "max-task-priority-var", ompd_scope_address_space,       \
     F(global_icvs, max_task_priority))                                          \
   X(num_procs, "num-procs-var", ompd_scope_address_space, NONE)                 \
+  X(debug, "debug-var", ompd_scope_address_space, NONE)                         \
   X(levels, "levels-var", ompd_scope_parallel, F(team, level))                  \
   X(active_levels, "active-levels-var", ompd_scope_parallel, F(team, active_level)) \
   X(team_size, "team-size-var", ompd_scope_parallel, F(team, nthreads))         \
@@ -146,12 +150,12 @@ static ompd_rc_t value_at(ompd_address_space_handle_t *ah, enum pd_icv id, ompd_
     rc = pd_read_field(ah, base, F(task, kind), v);
     *v = *v != PARADBG_OMP_TASK_EXPLICIT;
     return rc;
-  case PD_ICV_num_procs: {
-    unsigned char raw[8];
-    unsigned is = ah->sizes.sizeof_int;
-    rc = pd_read(ah, ah->sym[PD_SYM_paromp_nprocs], is, raw);
-    return rc != ompd_rc_ok ? rc : pd_to_host(ah, raw, is, v);
-  }
+  case PD_ICV_num_procs:
+    return pd_read_symbol(ah, PD_SYM_paromp_nprocs, v);
+  case PD_ICV_debug:
+    if ((rc = pd_read_symbol(ah, PD_SYM_paromp_debug_enabled, v)) == ompd_rc_ok)
+      *v = *v != 0;
+    return rc;
   case PD_ICV_thread_num:
     return pd_read_field(ah, base + pd_field_offset(ah, F(thread, ts)), F(tstate, num), v);
   default:
@@ -265,6 +269,9 @@ static ompd_rc_t format_icv(ompd_address_space_handle_t *ah, enum pd_icv id, omp
   case PD_ICV_wait_policy:
     snprintf(buf, cap, "%s", name_of(wait_names, 3, v));
     break;
+  case PD_ICV_debug:
+    snprintf(buf, cap, "%s", v ? "enabled" : "disabled");   /* as OMP_DEBUG says it */
+    break;
   case PD_ICV_stacksize:
   case PD_ICV_parallel_id:
   case PD_ICV_task_id:
@@ -323,6 +330,7 @@ PD_EXPORT ompd_rc_t ompd_get_display_control_vars(ompd_address_space_handle_t *a
     { "OMP_STACKSIZE", PD_ICV_stacksize },
     { "OMP_WAIT_POLICY", PD_ICV_wait_policy },
     { "OMP_MAX_TASK_PRIORITY", PD_ICV_max_task_priority },
+    { "OMP_DEBUG", PD_ICV_debug },
   };
   enum { N = sizeof shown / sizeof shown[0], LINE = 160 };
   ompd_address_space_handle_t *ah = address_space_handle;

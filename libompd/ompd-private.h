@@ -9,12 +9,12 @@
 #include <omp-tools.h>
 
 #include "paradbg/omp-layout.h"
+#include "paradbg/ompd-ext.h"
 
 #define PD_EXPORT __attribute__((visibility("default")))
 
 /* Bounds on what a target can claim; a corrupt core may claim anything. */
 #define PD_MAX_THREADS (1u << 20)
-#define PD_MAX_TYPE_SIZE (1u << 20)
 
 /* The debugger's callbacks: one table for the library's life (set by
    ompd_initialize), not per address space. */
@@ -81,6 +81,7 @@ ompd_rc_t pd_read_fields(ompd_address_space_handle_t *ah, ompd_addr_t base,
                          enum paradbg_omp_field first, enum paradbg_omp_field last,
                          unsigned char *buf, unsigned cap, unsigned *buf_base);
 ompd_rc_t pd_load_layout(ompd_address_space_handle_t *ah);
+ompd_rc_t pd_read_symbol(ompd_address_space_handle_t *ah, enum pd_symbol sym, uint64_t *out);
 
 /* threads.c */
 ompd_rc_t pd_threads(ompd_address_space_handle_t *ah);

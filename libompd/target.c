@@ -10,11 +10,15 @@
 
 const ompd_callbacks_t *pd_cb;
 
-/* Which structure each field belongs to, from the same list. */
-static const unsigned char field_type[PARADBG_OMP_NFIELDS] = {
-#define PD_FIELD_TYPE(s, f) PARADBG_OMP_TYPE_##s,
-  PARADBG_OMP_FIELDS(PD_FIELD_TYPE)
-#undef PD_FIELD_TYPE
+/* What this library expects of the table: each field's structure and
+   kind, from the lists the runtime's table is built from. */
+PARADBG_LAYOUT_SPEC(omp_spec, PARADBG_OMP);
+
+/* What each symbol holds, from the same header. */
+static const unsigned char symbol_kind[PD_NSYMBOLS] = {
+#define PD_SYMBOL_KIND(name, k) PARADBG_LAYOUT_KIND_##k,
+  PARADBG_OMP_SYMBOL_KINDS(PD_SYMBOL_KIND)
+#undef PD_SYMBOL_KIND
 };
 
 ompd_rc_t pd_alloc(ompd_size_t n, void **p)
@@ -86,6 +90,16 @@ unsigned pd_type_size(ompd_address_space_handle_t *ah, enum paradbg_omp_type t)
   return ah->layout.type_size[t];
 }
 
+/* A value of kind k, in host order, widened with its sign. */
+static ompd_rc_t to_host_kind(ompd_address_space_handle_t *ah, const void *raw, unsigned size,
+                              unsigned k, uint64_t *out)
+{
+  ompd_rc_t rc = pd_to_host(ah, raw, size, out);
+  if (rc == ompd_rc_ok)
+    *out = paradbg_layout_widen(k, *out, size);
+  return rc;
+}
+
 ompd_rc_t pd_read_field(ompd_address_space_handle_t *ah, ompd_addr_t base,
                         enum paradbg_omp_field f, uint64_t *out)
 {
@@ -96,7 +110,20 @@ ompd_rc_t pd_read_field(ompd_address_space_handle_t *ah, ompd_addr_t base,
   if (base == 0)
     return ompd_rc_unavailable;
   ompd_rc_t rc = pd_read(ah, base + pd_field_offset(ah, f), size, raw);
-  return rc != ompd_rc_ok ? rc : pd_to_host(ah, raw, size, out);
+  return rc != ompd_rc_ok ? rc : to_host_kind(ah, raw, size, omp_spec_field_kind[f], out);
+}
+
+/* The value of a scalar symbol, read as its kind says. */
+ompd_rc_t pd_read_symbol(ompd_address_space_handle_t *ah, enum pd_symbol sym, uint64_t *out)
+{
+  unsigned char raw[8];
+  struct paradbg_layout_target t = { ah->sizes.sizeof_int, ah->sizes.sizeof_long,
+                                     ah->sizes.sizeof_pointer };
+  unsigned k = symbol_kind[sym], size = paradbg_layout_kind_size(k, &t);
+  if (size == 0 || size > sizeof raw || paradbg_layout_kind_array(k))
+    return ompd_rc_bad_input;   /* not a number: read it by its fields */
+  ompd_rc_t rc = pd_read(ah, ah->sym[sym], size, raw);
+  return rc != ompd_rc_ok ? rc : to_host_kind(ah, raw, size, k, out);
 }
 
 /* Reads fields first..last of one structure (they must lie in that order)
@@ -119,54 +146,40 @@ ompd_rc_t pd_field_from(ompd_address_space_handle_t *ah, const unsigned char *bu
   unsigned off = pd_field_offset(ah, f);
   if (off < buf_base)
     return ompd_rc_incompatible;
-  return pd_to_host(ah, buf + (off - buf_base), pd_field_size(ah, f), out);
+  return to_host_kind(ah, buf + (off - buf_base), pd_field_size(ah, f), omp_spec_field_kind[f], out);
 }
 
-static ompd_rc_t u32_at(ompd_address_space_handle_t *ah, const void *raw, uint32_t *out)
+/* The layout kit reads through the debugger's memory callback. */
+struct layout_reader {
+  ompd_address_space_handle_t *ah;
+  ompd_rc_t rc;
+};
+
+static int read_for_layout(void *ctx, uint64_t addr, size_t n, void *buf)
 {
-  uint64_t v;
-  ompd_rc_t rc = pd_to_host(ah, raw, 4, &v);
-  *out = (uint32_t)v;
-  return rc;
+  struct layout_reader *r = ctx;
+  r->rc = pd_read(r->ah, addr, n, buf);
+  return r->rc != ompd_rc_ok;
 }
 
-/* The table must be the one this library was built for: same magic and
-   version, the same lists, the debugger's pointer size, and every field
-   inside its structure.  Anything else is another runtime: refuse it. */
+/* The table must be the one this library was built for: paradbg/layout.h's
+   validator checks magic, version, size, the debugger's pointer size, and
+   every field inside its structure and of its kind's size.  Anything else
+   is another runtime: refuse it. */
 ompd_rc_t pd_load_layout(ompd_address_space_handle_t *ah)
 {
   ompd_addr_t at = ah->sym[PD_SYM_paradbg_omp_layout];
-  struct paradbg_omp_layout raw;
-  uint32_t *words = (uint32_t *)&raw;
-  size_t nwords = sizeof raw / sizeof(uint32_t);
-  ompd_rc_t rc;
+  struct paradbg_layout_target t = { ah->sizes.sizeof_int, ah->sizes.sizeof_long,
+                                     ah->sizes.sizeof_pointer };
+  struct layout_reader r = { ah, ompd_rc_ok };
+  struct paradbg_omp_layout table;
   if (at == 0)
     return ompd_rc_incompatible;
-  /* the header first: a table of another version may be shorter */
-  if ((rc = pd_read(ah, at, 6 * sizeof(uint32_t), &raw)) != ompd_rc_ok)
-    return rc;
-  for (size_t i = 0; i < 6; i++)
-    if ((rc = u32_at(ah, &words[i], &words[i])) != ompd_rc_ok)
-      return rc;
-  if (raw.magic != PARADBG_OMP_LAYOUT_MAGIC || raw.version != PARADBG_OMP_LAYOUT_VERSION)
+  int v = paradbg_layout_read(&omp_spec, read_for_layout, &r, at, &t, &table, sizeof table);
+  if (v == PARADBG_LAYOUT_UNREADABLE)
+    return r.rc;
+  if (v != PARADBG_LAYOUT_OK)
     return ompd_rc_incompatible;
-  if (raw.table_size != sizeof raw || raw.ntypes != PARADBG_OMP_NTYPES ||
-      raw.nfields != PARADBG_OMP_NFIELDS || raw.pointer_size != ah->sizes.sizeof_pointer)
-    return ompd_rc_incompatible;
-  if ((rc = pd_read(ah, at, sizeof raw, &raw)) != ompd_rc_ok)
-    return rc;
-  for (size_t i = 0; i < nwords; i++)
-    if ((rc = u32_at(ah, &words[i], &words[i])) != ompd_rc_ok)
-      return rc;
-  for (unsigned t = 0; t < PARADBG_OMP_NTYPES; t++)
-    if (raw.type_size[t] == 0 || raw.type_size[t] > PD_MAX_TYPE_SIZE)
-      return ompd_rc_incompatible;
-  for (unsigned f = 0; f < PARADBG_OMP_NFIELDS; f++) {
-    uint32_t off = raw.field[f].offset, size = raw.field[f].size;
-    if (size == 0 || off > raw.type_size[field_type[f]] ||
-        size > raw.type_size[field_type[f]] - off)
-      return ompd_rc_incompatible;
-  }
-  ah->layout = raw;
+  ah->layout = table;
   return ompd_rc_ok;
 }

@@ -13,20 +13,15 @@
    each for the count and the array pointer and one for the whole array. */
 ompd_rc_t pd_threads(ompd_address_space_handle_t *ah)
 {
-  unsigned char raw[8];
   uint64_t gen, count, index;
   ompd_rc_t rc;
-  if ((rc = pd_read(ah, ah->sym[PD_SYM_paromp_generation], 8, raw)) != ompd_rc_ok ||
-      (rc = pd_to_host(ah, raw, 8, &gen)) != ompd_rc_ok)
+  if ((rc = pd_read_symbol(ah, PD_SYM_paromp_generation, &gen)) != ompd_rc_ok)
     return rc;
   if (ah->cache_valid && gen == ah->cache_gen)
     return ompd_rc_ok;
   ah->cache_valid = 0;
-  if ((rc = pd_read(ah, ah->sym[PD_SYM_paromp_thread_count], ah->sizes.sizeof_int, raw)) != ompd_rc_ok ||
-      (rc = pd_to_host(ah, raw, ah->sizes.sizeof_int, &count)) != ompd_rc_ok)
-    return rc;
-  if ((rc = pd_read(ah, ah->sym[PD_SYM_paromp_thread_index], ah->sizes.sizeof_pointer, raw)) != ompd_rc_ok ||
-      (rc = pd_to_host(ah, raw, ah->sizes.sizeof_pointer, &index)) != ompd_rc_ok)
+  if ((rc = pd_read_symbol(ah, PD_SYM_paromp_thread_count, &count)) != ompd_rc_ok ||
+      (rc = pd_read_symbol(ah, PD_SYM_paromp_thread_index, &index)) != ompd_rc_ok)
     return rc;
   if (count > PD_MAX_THREADS)
     return ompd_rc_error;
@@ -260,5 +255,29 @@ PD_EXPORT ompd_rc_t ompd_get_state(ompd_thread_handle_t *thread_handle, ompd_wor
   *state = (ompd_word_t)(int32_t)s;
   if (wait_id != NULL)
     *wait_id = w;
+  return ompd_rc_ok;
+}
+
+/* ---- paradbg's extension (paradbg/ompd-ext.h) --------------------------- */
+
+/* The runtime knows the lock behind unnamed critical (its address is
+   exported for plugins); gcc's lock words of named critical sections have
+   symbols of their own, which a host names. */
+PD_EXPORT ompd_rc_t paradbg_ompd_get_wait_name(ompd_address_space_handle_t *ah, ompd_word_t state,
+                                               ompd_wait_id_t wait_id, const char **name)
+{
+  uint64_t unnamed;
+  ompd_rc_t rc;
+  if (ah == NULL || name == NULL)
+    return ompd_rc_bad_input;
+  *name = NULL;
+  if (state != ompt_state_wait_critical || wait_id == 0 ||
+      ah->sym[PD_SYM_paromp_default_critical] == 0)
+    return ompd_rc_unavailable;
+  if ((rc = pd_read_symbol(ah, PD_SYM_paromp_default_critical, &unnamed)) != ompd_rc_ok)
+    return rc;
+  if (wait_id != unnamed)
+    return ompd_rc_unavailable;
+  *name = "unnamed";
   return ompd_rc_ok;
 }
