@@ -11,9 +11,13 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <omp-tools.h>
 
@@ -442,6 +446,11 @@ START_TEST(lock_and_critical_waits)
         __atomic_store_n(&go_critical, 1, __ATOMIC_RELEASE);
         ck_assert_msg(wait_state(ah, s[1].lwp, ompt_state_wait_critical, &w), "no wait_critical");
         ck_assert_uint_eq(w, (uintptr_t)*default_critical);
+        /* the plugin names it, as no symbol of the program does */
+        const char *name = NULL;
+        ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, w, &name),
+                         ompd_rc_ok);
+        ck_assert_str_eq(name, "unnamed");
       }
 #pragma omp critical(named_one)
       {
@@ -451,6 +460,11 @@ START_TEST(lock_and_critical_waits)
         ck_assert_ptr_nonnull(named);
         ck_assert_msg(wait_state_for(ah, s[1].lwp, ompt_state_wait_critical, (uintptr_t)named, &w),
                       "no wait_critical for the named section (last wait id %#lx)", (unsigned long)w);
+        /* its symbol names it; the plugin knows no better name */
+        const char *name = "none";
+        ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, w, &name),
+                         ompd_rc_unavailable);
+        ck_assert_ptr_null(name);
       }
     } else {
       wait_flag(&go_lock, 1);
@@ -788,6 +802,130 @@ START_TEST(listing_costs_two_reads_per_thread)
 }
 END_TEST
 
+/* paradbg's extension: a name for what a thread waits on, where the
+   program's symbols give none. */
+START_TEST(wait_names)
+{
+  ompd_address_space_handle_t *ah = host_process();
+  static omp_lock_t lock;
+  void **default_critical = dlsym(RTLD_DEFAULT, "paromp_default_critical");
+  ompd_wait_id_t unnamed = (uintptr_t)*default_critical, other = (uintptr_t)&lock;
+  const char *name = NULL;
+  ck_assert_ptr_nonnull(ompd.paradbg_ompd_get_wait_name);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, unnamed, &name),
+                   ompd_rc_ok);
+  ck_assert_str_eq(name, "unnamed");
+  /* any other object, or another state, has no name from the runtime */
+  name = "none";
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, other, &name),
+                   ompd_rc_unavailable);
+  ck_assert_ptr_null(name);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, 0, &name),
+                   ompd_rc_unavailable);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_lock, unnamed, &name),
+                   ompd_rc_unavailable);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(NULL, ompt_state_wait_critical, unnamed, &name),
+                   ompd_rc_bad_input);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, unnamed, NULL),
+                   ompd_rc_bad_input);
+  ompd.ompd_rel_address_space_handle(ah);
+  /* a runtime that does not export the address: nothing to name */
+  host_fake_symbol("paromp_default_critical", NULL);
+  ah = host_process();
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, unnamed, &name),
+                   ompd_rc_unavailable);
+  ompd.ompd_rel_address_space_handle(ah);
+  host_fake_symbol(NULL, NULL);
+}
+END_TEST
+
+/* debug-var (OMP_DEBUG) through OMPD, as this process's own runtime has
+   it: the child mode of this program (--debug-var WANT) checks it in a
+   fresh process, so each value can be set in the environment. */
+static int debug_var_child(int want)
+{
+  host_load();
+  ompd_address_space_handle_t *ah = current_ah = host_process();
+  ompd_icv_id_t id = 0, next;
+  const char *name = "", *str = NULL;
+  ompd_scope_t scope = ompd_scope_thread;
+  ompd_word_t v = -1;
+  int more = 1;
+  while (more && ompd.ompd_enumerate_icvs(ah, id, &next, &name, &scope, &more) == ompd_rc_ok) {
+    id = next;
+    if (strcmp(name, "debug-var") == 0)
+      break;
+  }
+  if (strcmp(name, "debug-var") != 0 || scope != ompd_scope_address_space) {
+    fprintf(stderr, "debug-var: not enumerated at address-space scope\n");
+    return 1;
+  }
+  if (ompd.ompd_get_icv_from_scope(ah, ompd_scope_address_space, id, &v) != ompd_rc_ok ||
+      ompd.ompd_get_icv_string_from_scope(ah, ompd_scope_address_space, id, &str) != ompd_rc_ok ||
+      v != want || strcmp(str, want ? "enabled" : "disabled") != 0) {
+    fprintf(stderr, "debug-var: %ld \"%s\", not %d\n", (long)v, str ? str : "", want);
+    return 1;
+  }
+  host_free(str);
+  ompd.ompd_rel_address_space_handle(ah);
+  return 0;
+}
+
+static int run_debug_child(const char *omp_debug, int want)
+{
+  char arg[16];
+  snprintf(arg, sizeof arg, "%d", want);
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (omp_debug != NULL)
+      setenv("OMP_DEBUG", omp_debug, 1);
+    else
+      unsetenv("OMP_DEBUG");
+    execl("/proc/self/exe", "check_ompd", "--debug-var", arg, (char *)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid)
+    return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+START_TEST(debug_var)
+{
+  static int flag;
+  ompd_word_t v = -1;
+  const char *str = NULL;
+  /* this process: as its environment says */
+  const char *env = getenv("OMP_DEBUG");
+  int want = env != NULL && strcasecmp(env, "enabled") == 0;
+  ompd_address_space_handle_t *ah = current_ah = host_process();
+  ck_assert_int_eq(icv(ah, ompd_scope_address_space, "debug-var"), want);
+  ompd.ompd_rel_address_space_handle(ah);
+  /* processes started with and without OMP_DEBUG=enabled */
+  ck_assert_int_eq(run_debug_child("enabled", 1), 0);
+  ck_assert_int_eq(run_debug_child("disabled", 0), 0);
+  ck_assert_int_eq(run_debug_child(NULL, 0), 0);
+  /* any nonzero flag is 1, "enabled" */
+  flag = 7;
+  host_fake_symbol("paromp_debug_enabled", &flag);
+  ah = current_ah = host_process();
+  ck_assert_int_eq(icv(ah, ompd_scope_address_space, "debug-var"), 1);
+  ck_assert_int_eq(ompd.ompd_get_icv_string_from_scope(ah, ompd_scope_address_space,
+                                                       icv_id("debug-var"), &str), ompd_rc_ok);
+  ck_assert_str_eq(str, "enabled");
+  host_free(str);
+  ompd.ompd_rel_address_space_handle(ah);
+  host_fake_symbol(NULL, NULL);
+  /* a runtime without the flag */
+  host_fake_symbol("paromp_debug_enabled", NULL);
+  ah = current_ah = host_process();
+  ck_assert_int_eq(ompd.ompd_get_icv_from_scope(ah, ompd_scope_address_space, icv_id("debug-var"),
+                                                &v), ompd_rc_unavailable);
+  ompd.ompd_rel_address_space_handle(ah);
+  host_fake_symbol(NULL, NULL);
+}
+END_TEST
+
 /* ---- bad input ------------------------------------------------------------- */
 
 static ompd_rc_t init_with_layout(void (*spoil)(struct paradbg_omp_layout *))
@@ -816,6 +954,8 @@ static void pointer_of_4(struct paradbg_omp_layout *l) { l->pointer_size = 4; }
 static void field_outside(struct paradbg_omp_layout *l) { l->field[3].offset = 1u << 30; }
 static void field_too_big(struct paradbg_omp_layout *l) { l->field[0].size = l->type_size[0] + 1; }
 static void type_too_big(struct paradbg_omp_layout *l) { l->type_size[1] = 0xffffffffu; }
+/* inside its structure, but not the size its kind (INT) says */
+static void lwp_of_8(struct paradbg_omp_layout *l) { l->field[PARADBG_OMP_FIELD_thread_lwp].size = 8; }
 
 START_TEST(corrupt_layout_tables)
 {
@@ -828,6 +968,7 @@ START_TEST(corrupt_layout_tables)
   ck_assert_int_eq(init_with_layout(field_outside), ompd_rc_incompatible);
   ck_assert_int_eq(init_with_layout(field_too_big), ompd_rc_incompatible);
   ck_assert_int_eq(init_with_layout(type_too_big), ompd_rc_incompatible);
+  ck_assert_int_eq(init_with_layout(lwp_of_8), ompd_rc_incompatible);
   /* a process without libparomp's symbols */
   ompd_address_space_handle_t *ah = (void *)1;
   host_fake_symbol("paradbg_omp_layout", NULL);
@@ -920,8 +1061,10 @@ START_TEST(garbage_memory)
 }
 END_TEST
 
-int main(void)
+int main(int argc, char **argv)
 {
+  if (argc == 3 && strcmp(argv[1], "--debug-var") == 0)
+    return debug_var_child(atoi(argv[2]));
   host_load();
   Suite *s = suite_create("ompd");
   TCase *live = tcase_create("live team");
@@ -935,6 +1078,8 @@ int main(void)
   tcase_add_test(live, stale_region_handles);
   tcase_add_test(live, icvs_match_the_api);
   tcase_add_test(live, listing_costs_two_reads_per_thread);
+  tcase_add_test(live, wait_names);
+  tcase_add_test(live, debug_var);
   suite_add_tcase(s, live);
   TCase *bad = tcase_create("bad input");
   tcase_set_timeout(bad, 60);

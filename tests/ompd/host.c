@@ -158,6 +158,9 @@ void host_load(void)
   }
 #include "paradbg/ompd-api.h"
 #undef PARADBG_OMPD_API
+#define PARADBG_OMPD_EXT(name) ompd.name = (__typeof__(name) *)dlsym(lib, #name);
+#include "paradbg/ompd-ext.h"
+#undef PARADBG_OMPD_EXT
   if (ompd.ompd_initialize(202011, &callbacks) != ompd_rc_ok) {
     fprintf(stderr, "host: ompd_initialize failed\n");
     abort();

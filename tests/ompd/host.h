@@ -10,11 +10,17 @@
 
 #include <omp-tools.h>
 
-/* The library's entry points, as loaded. */
+#include "paradbg/ompd-ext.h"
+
+/* The library's entry points, as loaded, and paradbg's extensions (NULL
+   when the library has none). */
 struct ompd_api {
 #define PARADBG_OMPD_API(name) __typeof__(name) *name;
 #include "paradbg/ompd-api.h"
 #undef PARADBG_OMPD_API
+#define PARADBG_OMPD_EXT(name) __typeof__(name) *name;
+#include "paradbg/ompd-ext.h"
+#undef PARADBG_OMPD_EXT
 };
 extern struct ompd_api ompd;
 
