@@ -9,6 +9,7 @@
 #include "callbacks.h"
 #include "paradbg/paradbg.h"
 #include "symbols.h"
+#include "tls.h"
 
 ompd_address_space_context_t *target_context(struct target *t)
 {
@@ -68,12 +69,17 @@ static ompd_rc_t cb_sizeof(ompd_address_space_context_t *c, ompd_device_type_siz
 static ompd_rc_t cb_symbol(ompd_address_space_context_t *c, ompd_thread_context_t *tc,
                            const char *name, ompd_address_t *addr, const char *file)
 {
-  (void)tc, (void)file;
+  (void)file;
   struct target *t = (struct target *)c;
+  struct sym_found f;
   uint64_t a;
   if (t == NULL || name == NULL || addr == NULL)
     return ompd_rc_bad_input;
-  if (sym_lookup(t->dwfl, name, &a) != 0)
+  if (sym_find(t->dwfl, name, &f) != 0)
+    return ompd_rc_error;
+  a = f.addr;
+  /* A thread-local variable has an address only in a thread: its own. */
+  if (f.tls && (tc == NULL || tls_address(t, (const struct inspect_thread *)tc, name, &f, &a) != 0))
     return ompd_rc_error;
   addr->segment = OMPD_SEGMENT_UNSPECIFIED;
   addr->address = a;

@@ -23,6 +23,7 @@
 #include "status.h"
 #include "symbols.h"
 #include "target.h"
+#include "tls.h"
 
 #ifndef NT_FILE
 #define NT_FILE 0x46494c45
@@ -267,6 +268,7 @@ static int core_attach_unwinder(struct target *t)
 static void core_close(struct target *t)
 {
   struct core *c = t->priv;
+  tls_forget(t);
   frame_forget();
   if (t->dwfl != NULL)
     dwfl_end(t->dwfl);
@@ -300,7 +302,7 @@ static int add_thread(struct target *t, const void *desc, size_t size)
   struct inspect_thread *th = &t->threads[t->nthreads++];
   th->lwp = st.pr_pid;
   th->signal = st.pr_cursig;
-  regs_pc_sp(&st.pr_reg, sizeof st.pr_reg, &th->pc, &th->sp);
+  regs_keep(th, &st.pr_reg, sizeof st.pr_reg);
   return 0;
 }
 
@@ -361,6 +363,11 @@ static int read_notes(struct target *t, struct core *c, const GElf_Phdr *ph)
         return -1;
       if (nh.n_type == NT_AUXV)
         read_auxv(c, desc, nh.n_descsz);
+      if (nh.n_type == NT_PRPSINFO && nh.n_descsz == sizeof(struct elf_prpsinfo)) {
+        struct elf_prpsinfo ps;
+        memcpy(&ps, desc, sizeof ps);
+        t->tgid = ps.pr_pid > 0 ? ps.pr_pid : 0;
+      }
     }
     at = next;
   }

@@ -25,6 +25,7 @@
 #include "status.h"
 #include "symbols.h"
 #include "target.h"
+#include "tls.h"
 
 /* Bounds: a process may make threads as fast as we stop them. */
 #define MAX_LIVE_THREADS (1 << 20)
@@ -69,6 +70,7 @@ static int live_attach_unwinder(struct target *t)
 static void live_close(struct target *t)
 {
   struct live *l = t->priv;
+  tls_forget(t);
   frame_forget();
   if (t->dwfl != NULL)
     dwfl_end(t->dwfl);
@@ -144,7 +146,7 @@ static void read_registers(struct inspect_thread *th)
   struct user_regs_struct regs;
   struct iovec io = { &regs, sizeof regs };
   if (ptrace(PTRACE_GETREGSET, th->lwp, (void *)(long)NT_PRSTATUS, &io) == 0)
-    regs_pc_sp(&regs, io.iov_len, &th->pc, &th->sp);
+    regs_keep(th, &regs, io.iov_len);
 }
 
 /* Stops every thread, including those made while we stop the others. */
@@ -234,7 +236,7 @@ int live_open(pid_t pid, struct target **out)
   }
   l->mem = -1;
   t->priv = l;
-  t->pid = pid;
+  t->pid = t->tgid = pid;
   t->pointer_size = sizeof(void *);
   t->read = live_read;
   t->attach_unwinder = live_attach_unwinder;

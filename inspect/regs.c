@@ -7,16 +7,19 @@
 
 #include "target.h"
 
-void regs_pc_sp(const void *gregs, size_t size, uint64_t *pc, uint64_t *sp)
+void regs_keep(struct inspect_thread *th, const void *gregs, size_t size)
 {
-  struct user_regs_struct r;
-  *pc = *sp = 0;
-  if (size < sizeof r)
+  struct user_regs_struct *r = &th->regs;
+  th->pc = th->sp = th->tp = 0;
+  th->has_regs = 0;
+  if (size < sizeof *r)
     return;
-  memcpy(&r, gregs, sizeof r);
+  memcpy(r, gregs, sizeof *r);
+  th->has_regs = 1;
 #if defined(__x86_64__)
-  *pc = r.rip, *sp = r.rsp;
+  th->pc = r->rip, th->sp = r->rsp, th->tp = r->fs_base;
 #else
-  *pc = r.pc, *sp = r.sp;
+  /* aarch64 keeps its thread pointer (tpidr_el0) in another register set. */
+  th->pc = r->pc, th->sp = r->sp;
 #endif
 }

@@ -11,7 +11,8 @@
 
 struct lookup {
   const char *name;
-  uint64_t addr;
+  int locals;            /* the second pass: local symbols */
+  struct sym_found *out;
   int found;
 };
 
@@ -21,7 +22,12 @@ static int look_in(Dwfl_Module *mod, void **user, const char *modname, Dwarf_Add
   struct lookup *q = arg;
   int n = dwfl_module_getsymtab(mod);
   int first = dwfl_module_getsymtab_first_global(mod);
-  for (int i = first > 0 ? first : 1; i < n; i++) {
+  if (n <= 0)
+    return DWARF_CB_OK;
+  if (first <= 0 || first > n)
+    first = 1;   /* no split known: every symbol counts as global, looked at once */
+  int from = q->locals ? 1 : first, to = q->locals ? first : n;
+  for (int i = from; i < to; i++) {
     GElf_Sym sym;
     GElf_Addr addr;
     GElf_Word shndx;
@@ -31,22 +37,37 @@ static int look_in(Dwfl_Module *mod, void **user, const char *modname, Dwarf_Add
     if (shndx == SHN_UNDEF || GELF_ST_TYPE(sym.st_info) == STT_SECTION ||
         GELF_ST_TYPE(sym.st_info) == STT_FILE)
       continue;
-    q->addr = addr;
+    q->out->tls = GELF_ST_TYPE(sym.st_info) == STT_TLS;
+    q->out->addr = addr;
+    q->out->value = sym.st_value;
+    q->out->mod = mod;
     q->found = 1;
     return DWARF_CB_ABORT;
   }
   return DWARF_CB_OK;
 }
 
-int sym_lookup(Dwfl *dwfl, const char *name, uint64_t *addr)
+int sym_find(Dwfl *dwfl, const char *name, struct sym_found *out)
 {
-  struct lookup q = { name, 0, 0 };
   if (dwfl == NULL || name == NULL || name[0] == '\0')
     return -1;
-  dwfl_getmodules(dwfl, look_in, &q, 0);
-  if (!q.found)
+  /* Exported symbols first, in every file; a runtime's debugger symbols
+     may be local ones (LLVM's libomp keeps them out of .dynsym). */
+  for (int locals = 0; locals < 2; locals++) {
+    struct lookup q = { name, locals, out, 0 };
+    dwfl_getmodules(dwfl, look_in, &q, 0);
+    if (q.found)
+      return 0;
+  }
+  return -1;
+}
+
+int sym_lookup(Dwfl *dwfl, const char *name, uint64_t *addr)
+{
+  struct sym_found f;
+  if (sym_find(dwfl, name, &f) != 0 || f.tls)
     return -1;
-  *addr = q.addr;
+  *addr = f.addr;
   return 0;
 }
 

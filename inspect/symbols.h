@@ -12,7 +12,17 @@
 /* The part of path after its last slash. */
 const char *path_base(const char *path);
 
-/* A defined symbol's address in any mapped file: 0, or -1 if none has it. */
+/* A defined symbol: the global one of any mapped file, or if none has
+   one, a local one.  0, or -1 if none has it. */
+struct sym_found {
+  Dwfl_Module *mod;
+  uint64_t addr;         /* its address, unless tls */
+  uint64_t value;        /* st_value: for tls, the offset in the module's TLS block */
+  int tls;               /* STT_TLS: each thread has its own */
+};
+int sym_find(Dwfl *dwfl, const char *name, struct sym_found *out);
+
+/* The address of a symbol that is not thread-local: 0, or -1. */
 int sym_lookup(Dwfl *dwfl, const char *name, uint64_t *addr);
 
 /* The name of the symbol that addr lies in (caller frees), or NULL. */

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/user.h>
 
 #include <elfutils/libdwfl.h>
 
@@ -22,13 +23,17 @@
 struct inspect_thread {
   pid_t lwp;
   uint64_t pc, sp;   /* innermost frame */
+  uint64_t tp;       /* thread pointer (x86_64: fs_base), for thread-local storage */
   int signal;        /* the signal it stopped with (core: pr_cursig), 0 if none */
+  int has_regs;      /* regs holds the thread's general registers */
+  struct user_regs_struct regs;
 };
 
 struct target {
   int is_core;
   char *name;                 /* for messages: the core's path, or "process PID" */
-  pid_t pid;
+  pid_t pid;                  /* a live process's, 0 for a core */
+  pid_t tgid;                 /* the process's id, a core's too (NT_PRPSINFO); 0 if unknown */
   unsigned pointer_size;      /* from the ELF class */
   Dwfl *dwfl;
   struct inspect_thread *threads;
@@ -43,6 +48,7 @@ struct target {
   int unwinder;
   void (*close)(struct target *t);
   void *priv;
+  void *tls;                  /* tls.c's state, NULL until a thread-local lookup */
 };
 
 /* Each returns an inspect status (status.h), having printed one line. */
@@ -53,7 +59,8 @@ int live_open(pid_t pid, struct target **out);
    Safe to call more than once and from a signal handler. */
 void live_release(void);
 
-/* The program counter and stack pointer in a NT_PRSTATUS register set. */
-void regs_pc_sp(const void *gregs, size_t size, uint64_t *pc, uint64_t *sp);
+/* Keeps a NT_PRSTATUS register set of size bytes in th: all of it, and
+   its program counter, stack pointer and thread pointer. */
+void regs_keep(struct inspect_thread *th, const void *gregs, size_t size);
 
 #endif
