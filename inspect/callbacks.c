@@ -125,17 +125,6 @@ static ompd_rc_t cb_write(ompd_address_space_context_t *c, ompd_thread_context_t
   return ompd_rc_unsupported;   /* inspecting never changes the target */
 }
 
-/* Cores and processes of this machine only: the byte order is ours. */
-static ompd_rc_t cb_convert(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
-                            ompd_size_t count, void *out)
-{
-  (void)c;
-  if (in == NULL || out == NULL || (count != 0 && size > SIZE_MAX / count))
-    return ompd_rc_bad_input;
-  memmove(out, in, size * count);
-  return ompd_rc_ok;
-}
-
 static ompd_rc_t cb_thread_context(ompd_address_space_context_t *c, ompd_thread_id_t kind,
                                    ompd_size_t size, const void *id, ompd_thread_context_t **tc)
 {
@@ -167,7 +156,9 @@ const ompd_callbacks_t inspect_callbacks = {
   .read_memory = cb_read,
   .write_memory = cb_write,
   .read_string = cb_read_string,
-  .device_to_host = cb_convert,
-  .host_to_device = cb_convert,
+  /* Cores and processes of this machine only: the byte order is ours, and
+     libparadbg gives a library a plain copy where these are NULL. */
+  .device_to_host = NULL,
+  .host_to_device = NULL,
   .get_thread_context_for_thread_id = cb_thread_context,
 };

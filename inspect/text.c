@@ -156,8 +156,10 @@ static void region_rows(const struct pdb_records *r, struct table *tb, const str
   function_text(reg->has_function, &reg->function, fn, sizeof fn);
   size_t used = 0;
   for (unsigned k = 0; k < reg->nmembers && used + 16 < sizeof members; k++)
-    used += (size_t)snprintf(members + used, sizeof members - used, k ? " %d" : "%d",
-                             (int)reg->members[k]);
+    used += reg->members[k] != 0   /* 0: the library gave no LWP */
+                ? (size_t)snprintf(members + used, sizeof members - used, k ? " %d" : "%d",
+                                   (int)reg->members[k])
+                : (size_t)snprintf(members + used, sizeof members - used, k ? " -" : "-");
   table_row(tb, (const char *[]){ id, level, team, fn, members });
   for (unsigned k = 0; depth < 64 && k < r->nregions; k++) {
     const struct pdb_region *child = &r->regions[k];

@@ -25,6 +25,7 @@ struct gather {
   const struct catalog *c;
   struct pdb_records *r;
   struct kept *parallels, *tasks;   /* the session's */
+  int walk;                          /* what to walk: PDB_WANT_* */
   int out_of_memory;
 };
 
@@ -419,7 +420,7 @@ static void add_tasks(struct gather *g, struct pdb_thread *tr, ompd_task_handle_
 static void gather_thread(struct gather *g, struct pdb_thread *tr, int64_t lwp)
 {
   struct ompd_library *p = g->p;
-  int want = g->r->want;
+  int want = g->walk;
   tr->lwp = lwp;
   tr->thread_num = -1;
   tr->level = -1;
@@ -504,8 +505,13 @@ int pdb_gather(pdb_session *s, const int64_t *lwps, unsigned n, int want,
   if (!s->catalog.read)
     read_catalog(s);
   struct gather g = { .s = s, .p = s->ompd, .c = &s->catalog, .r = out,
-                     .parallels = &s->parallels, .tasks = &s->tasks };
+                     .parallels = &s->parallels, .tasks = &s->tasks, .walk = want };
   out->want = want;
+  /* Numbers given by handle comparison depend on the order regions and
+     tasks are met in: walk all of them, whatever is asked for, so that the
+     threads' view and the regions' view agree. */
+  if (s->catalog.parallel_id == 0 || s->catalog.task_id == 0)
+    g.walk |= PDB_WANT_PARALLEL | PDB_WANT_TASKS;
   out->threads = calloc(n ? n : 1, sizeof *out->threads);
   if (out->threads == NULL)
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");
