@@ -22,6 +22,8 @@
 #include <sys/reg.h>
 #endif
 
+#include "paradbg/paradbg.h"
+
 #include "messages.h"
 #include "tls.h"
 
@@ -172,7 +174,7 @@ ps_err_e ps_get_thread_area(struct ps_prochandle *ph, lwpid_t lwp, int which, ps
 static const char *td_reason(td_err_e e)
 {
   switch (e) {
-  case TD_NOLIBTHREAD: return "the process's glibc thread data are not found (are libc.so.6's symbols?)";
+  case TD_NOLIBTHREAD: return "the process's glibc thread data are not found (libc.so.6's _thread_db symbols are missing)";
   case TD_VERSION: return "its glibc is another version than this machine's libthread_db";
   case TD_NOTHR: return "glibc does not know the thread";
   case TD_TLSDEFER: return "the thread has not allocated that module's TLS block yet";
@@ -187,7 +189,9 @@ static void say(struct tls *s, const char *name, const struct inspect_thread *th
 {
   if (s != NULL && s->warned++)
     return;
-  warn("thread-local %s of thread %d: %s", name, (int)th->lwp, why);
+  char *shown = pdb_printable(name);   /* a module name from the target */
+  warn("thread-local %s of thread %d: %s", shown != NULL ? shown : "?", (int)th->lwp, why);
+  free(shown);
 }
 
 /* What tls_address keeps of t (NULL if out of memory); its agent is made

@@ -18,6 +18,10 @@
 
 typedef struct json_object J;
 
+/* Set when json-c could not allocate: pdb_json then returns NULL rather
+   than a document with holes. */
+static __thread int out_of_memory;
+
 /* A string value: a byte that is not UTF-8 is the text "\xNN" and a
    backslash is two, as pdb_printable() shows them, so that the one cannot
    pass for the other.  Characters it would escape stay characters here and
@@ -28,8 +32,10 @@ static J *str(const char *s)
     return NULL;
   size_t len = strlen(s);
   char *out = malloc(4 * len + 1), *o = out;
-  if (out == NULL)
+  if (out == NULL) {
+    out_of_memory = 1;
     return NULL;
+  }
   for (const unsigned char *p = (const unsigned char *)s; *p;) {
     uint32_t code;
     size_t n = utf8_char(p, &code);
@@ -66,15 +72,41 @@ static J *int_(int64_t v)
   return json_object_new_int64(v);
 }
 
+static J *obj(void)
+{
+  J *o = json_object_new_object();
+  out_of_memory |= o == NULL;
+  return o;
+}
+
+static J *arr(void)
+{
+  J *a = json_object_new_array();
+  out_of_memory |= a == NULL;
+  return a;
+}
+
+/* v NULL is a JSON null; a NULL container is out of memory already. */
 static void put(J *o, const char *key, J *v)
 {
-  json_object_object_add(o, key, v);
+  if (o == NULL || json_object_object_add(o, key, v) != 0) {
+    out_of_memory = 1;
+    json_object_put(v);
+  }
+}
+
+static void add(J *a, J *v)
+{
+  if (a == NULL || json_object_array_add(a, v) != 0) {
+    out_of_memory = 1;
+    json_object_put(v);
+  }
 }
 
 /* level: the frame's number in its stack, or -1 to leave it out. */
 static J *frame(const struct pdb_frame *f, int level)
 {
-  J *o = json_object_new_object();
+  J *o = obj();
   if (level >= 0)
     put(o, "level", int_(level));
   put(o, "pc", addr(f->pc));
@@ -90,7 +122,7 @@ static J *frame(const struct pdb_frame *f, int level)
 
 static J *icvs(const struct pdb_icvs *s)
 {
-  J *o = json_object_new_object();
+  J *o = obj();
   for (unsigned i = 0; i < s->n; i++)
     put(o, s->v[i].name, str(s->v[i].value));
   return o;
@@ -98,15 +130,15 @@ static J *icvs(const struct pdb_icvs *s)
 
 static J *task(const struct pdb_records *r, const struct pdb_task *t)
 {
-  J *o = json_object_new_object();
+  J *o = obj();
   put(o, "id", uint_(t->id));
   put(o, "kind", str(t->kind));
   put(o, "function", t->has_function ? frame(&t->function, -1) : NULL);
   put(o, "region", t->has_region ? uint_(t->region) : NULL);
   put(o, "generated_by", t->has_generating ? uint_(t->generating) : NULL);
   put(o, "scheduled_after", t->has_scheduling ? uint_(t->scheduling) : NULL);
-  put(o, "exit_frame", addr(t->exit_frame));
-  put(o, "enter_frame", addr(t->enter_frame));
+  put(o, "exit_frame", t->has_frames ? addr(t->exit_frame) : NULL);
+  put(o, "enter_frame", t->has_frames ? addr(t->enter_frame) : NULL);
   if (r->want & PDB_WANT_ICVS)
     put(o, "icvs", icvs(&t->icvs));
   return o;
@@ -114,25 +146,25 @@ static J *task(const struct pdb_records *r, const struct pdb_task *t)
 
 static J *thread(const struct pdb_records *r, const struct pdb_thread *tr)
 {
-  J *o = json_object_new_object();
+  J *o = obj();
   put(o, "lwp", int_(tr->lwp));
   put(o, "current", json_object_new_boolean(tr->current));
   put(o, "signal", int_(tr->signal));
   put(o, "openmp", json_object_new_boolean(tr->is_omp));
   if (tr->is_omp) {
     put(o, "thread_num", tr->thread_num >= 0 ? int_(tr->thread_num) : NULL);
-    put(o, "state", str(tr->state));
-    put(o, "state_value", int_(tr->state_value));
+    put(o, "state", tr->has_state ? str(tr->state) : NULL);
+    put(o, "state_value", tr->has_state ? int_(tr->state_value) : NULL);
     J *wait = NULL;
     if (tr->waiting) {
-      wait = json_object_new_object();
+      wait = obj();
       put(wait, "id", addr(tr->wait_id));
       put(wait, "text", str(tr->wait));
     }
     put(o, "wait", wait);
     J *region = NULL;
     if (tr->has_region) {
-      region = json_object_new_object();
+      region = obj();
       put(region, "id", uint_(tr->region_id));
       put(region, "level", int_(tr->level));
     }
@@ -146,16 +178,16 @@ static J *thread(const struct pdb_records *r, const struct pdb_thread *tr)
   if (r->backtraces) {
     J *bt = NULL;
     if (tr->nbacktrace >= 0) {
-      bt = json_object_new_array();
+      bt = arr();
       for (int k = 0; k < tr->nbacktrace; k++)
-        json_object_array_add(bt, frame(&tr->backtrace[k], -1));
+        add(bt, frame(&tr->backtrace[k], -1));
     }
     put(o, "backtrace", bt);
   }
   if (tr->is_omp && (r->want & PDB_WANT_TASKS)) {
-    J *tasks = json_object_new_array();
+    J *tasks = arr();
     for (unsigned k = 0; k < tr->ntasks; k++)
-      json_object_array_add(tasks, task(r, &tr->tasks[k]));
+      add(tasks, task(r, &tr->tasks[k]));
     put(o, "tasks", tasks);
   }
   if (tr->is_omp && (r->want & PDB_WANT_ICVS))
@@ -165,15 +197,15 @@ static J *thread(const struct pdb_records *r, const struct pdb_thread *tr)
 
 static J *region(const struct pdb_records *r, const struct pdb_region *reg)
 {
-  J *o = json_object_new_object();
+  J *o = obj();
   put(o, "id", uint_(reg->id));
   put(o, "level", int_(reg->level));
   put(o, "team_size", int_(reg->team_size));
   put(o, "parent", reg->has_parent ? uint_(reg->parent) : NULL);
   put(o, "function", reg->has_function ? frame(&reg->function, -1) : NULL);
-  J *members = json_object_new_array();
+  J *members = arr();
   for (unsigned k = 0; k < reg->nmembers; k++)
-    json_object_array_add(members, reg->members[k] != 0 ? int_(reg->members[k]) : NULL);
+    add(members, reg->members[k] != 0 ? int_(reg->members[k]) : NULL);
   put(o, "threads", members);
   if (r->want & PDB_WANT_ICVS)
     put(o, "icvs", icvs(&reg->icvs));
@@ -206,9 +238,10 @@ static char *escape_unprintable(const char *text)
 
 char *pdb_json(const pdb_session *s, const struct pdb_records *r, const struct pdb_json_target *t)
 {
-  J *root = json_object_new_object();
+  out_of_memory = 0;
+  J *root = obj();
   put(root, "format", int_(JSON_FORMAT));
-  J *target = json_object_new_object();
+  J *target = obj();
   if (t != NULL && t->kind != NULL) {
     put(target, "kind", str(t->kind));
     if (t->core != NULL)
@@ -217,7 +250,7 @@ char *pdb_json(const pdb_session *s, const struct pdb_records *r, const struct p
       put(target, "pid", int_(t->pid));
   }
   if (s != NULL) {
-    J *plugin = json_object_new_object();
+    J *plugin = obj();
     put(plugin, "path", str(pdb_plugin_path(s)));
     put(plugin, "version", str(pdb_plugin_version(s)));
     put(target, "plugin", plugin);
@@ -228,28 +261,28 @@ char *pdb_json(const pdb_session *s, const struct pdb_records *r, const struct p
   /* Threads are listed whenever tasks or ICVs are asked for: those hang
      off their threads. */
   if (r->want & (PDB_WANT_THREADS | PDB_WANT_TASKS | PDB_WANT_ICVS)) {
-    J *threads = json_object_new_array();
+    J *threads = arr();
     for (unsigned i = 0; i < r->nthreads; i++)
-      json_object_array_add(threads, thread(r, &r->threads[i]));
+      add(threads, thread(r, &r->threads[i]));
     put(root, "threads", threads);
   }
   if (r->want & (PDB_WANT_PARALLEL | PDB_WANT_ICVS)) {
-    J *regions = json_object_new_array();
+    J *regions = arr();
     for (unsigned i = 0; i < r->nregions; i++)
-      json_object_array_add(regions, region(r, &r->regions[i]));
+      add(regions, region(r, &r->regions[i]));
     put(root, "parallel", regions);
   }
   if (r->want & PDB_WANT_ICVS)
     put(root, "icvs", icvs(&r->icvs));
   if (r->want & PDB_WANT_CONTROL_VARS) {
-    J *vars = json_object_new_array();
+    J *vars = arr();
     for (unsigned i = 0; r->control_vars != NULL && r->control_vars[i] != NULL; i++)
-      json_object_array_add(vars, str(r->control_vars[i]));
+      add(vars, str(r->control_vars[i]));
     put(root, "control_vars", vars);
   }
   const char *text = json_object_to_json_string_ext(
       root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
-  char *out = text != NULL ? escape_unprintable(text) : NULL;
+  char *out = text != NULL && !out_of_memory ? escape_unprintable(text) : NULL;
   json_object_put(root);
   return out;
 }

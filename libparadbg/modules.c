@@ -39,7 +39,8 @@ int pdb_module_is_users(const char *module, const char *runtime)
    of their file names, and what the user can do instead. */
 #define ON_LIBPAROMP "run the program on libparomp, with paradbg-run or with LD_LIBRARY_PATH=%s"
 #define REBUILD "libparomp stands in for libgomp only: build the program with gcc -fopenmp and run it " \
-  "with paradbg-run"
+  "with paradbg-run, or use an LLVM libomp built with LIBOMP_OMPD_SUPPORT (tests/build-llvm-ompd.sh) " \
+  "and trust a directory holding its libompd.so"
 static const struct {
   const char *prefix, *what, *advice;
 } other_runtimes[] = {

@@ -388,6 +388,7 @@ static void add_task(struct gather *g, struct pdb_thread *tr, ompd_task_handle_t
   t->kind = !implicit ? "explicit" : t->has_function ? "implicit" : "initial";
   ompd_frame_info_t exit_frame, enter_frame;
   if (p->ompd_get_task_frame(task, &exit_frame, &enter_frame) == ompd_rc_ok) {
+    t->has_frames = 1;
     t->exit_frame = exit_frame.frame_address.address;
     t->enter_frame = enter_frame.frame_address.address;
   }
@@ -435,6 +436,7 @@ static void gather_thread(struct gather *g, struct pdb_thread *tr, int64_t lwp)
   ompd_word_t state;
   ompd_wait_id_t wait;
   if (p->ompd_get_state(th, &state, &wait) == ompd_rc_ok) {
+    tr->has_state = 1;
     tr->state_value = state;
     tr->state = state_name(g->c, state);
     tr->waiting = strncmp(tr->state, "wait_", 5) == 0;
@@ -491,8 +493,13 @@ static void control_vars(struct gather *g)
   while (n < MAX_CONTROL_VARS && vars[n] != NULL)
     n++;
   g->r->control_vars = calloc(n + 1, sizeof *g->r->control_vars);
-  for (unsigned i = 0; g->r->control_vars != NULL && i < n; i++)
-    g->r->control_vars[i] = strndup(vars[i], 4096);
+  g->out_of_memory |= g->r->control_vars == NULL;
+  for (unsigned i = 0, k = 0; g->r->control_vars != NULL && i < n; i++) {
+    char *copy = strndup(vars[i], 4096);
+    g->out_of_memory |= copy == NULL;
+    if (copy != NULL)
+      g->r->control_vars[k++] = copy;
+  }
   g->p->ompd_rel_display_control_vars(&vars);
 }
 
@@ -531,6 +538,12 @@ int pdb_gather(pdb_session *s, const int64_t *lwps, unsigned n, int want,
   return PDB_OK;
 }
 
+void pdb_forget(pdb_session *s)
+{
+  if (s != NULL)
+    release_kept(s);
+}
+
 void release_kept(pdb_session *s)
 {
   for (unsigned i = 0; i < s->parallels.n; i++)
@@ -541,6 +554,8 @@ void release_kept(pdb_session *s)
   free(s->parallels.ids);
   free(s->tasks.handles);
   free(s->tasks.ids);
+  memset(&s->parallels, 0, sizeof s->parallels);
+  memset(&s->tasks, 0, sizeof s->tasks);
 }
 
 void pdb_frame_free(struct pdb_frame *f)

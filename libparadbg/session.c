@@ -241,11 +241,13 @@ static int load(const struct pdb_host *host, const char *path, int fd, struct om
     l->callbacks.host_to_device = same_order;
   /* OpenMP 5.1's version, else 5.0's: LLVM 14's libompd knows only that. */
   ompd_rc_t rc = l->ompd_initialize(202011, &l->callbacks);
-  if (rc == ompd_rc_unsupported)
+  int tried_50 = rc == ompd_rc_unsupported;
+  if (tried_50)
     rc = l->ompd_initialize(201811, &l->callbacks);
   if (rc != ompd_rc_ok) {
-    say_status(msg, size, PDB_PLUGIN, "%s supports neither OMPD API version 202011 (OpenMP 5.1) nor 201811 (5.0): %s",
-            path, pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
+    say_status(msg, size, PDB_PLUGIN, tried_50 ? "%s supports neither OMPD API version 202011 "
+               "(OpenMP 5.1) nor 201811 (5.0): %s" : "%s refuses OMPD API version 202011 "
+               "(OpenMP 5.1): %s", path, pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
     goto fail;
   }
   if (l->ompd_get_version_string(&l->version) != ompd_rc_ok || l->version == NULL)
@@ -264,7 +266,7 @@ fail:
 
 static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, size_t size)
 {
-  static char names[MAX_NAMES][MAX_NAME + 1];
+  char names[MAX_NAMES][MAX_NAME + 1];
   const char *target = o != NULL && o->target_name != NULL ? o->target_name : "the program";
   uint64_t where = 0;
   int n = plugin_names(s, names, &where);
@@ -273,8 +275,9 @@ static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, siz
                    "ompd_dll_locations or ompt_debugger_plugin): run the program with paradbg-run",
                    target);
   if (n == 0)
-    return say_status(msg, size, PDB_NO_RUNTIME, "%s has no usable OMPD library name: its runtime's "
-                   "ompd_dll_locations is unreadable", target);
+    return say_status(msg, size, PDB_NO_RUNTIME, "%s has no usable OMPD library name: its "
+                   "runtime's ompd_dll_locations is not set yet (the runtime starts at the first "
+                   "OpenMP call) or unreadable", target);
   struct pdb_place place = { 0 };
   if (s->host->describe != NULL && s->host->describe(s->host->data, where, &place) == 0 &&
       place.module[0] != '\0')
@@ -304,9 +307,11 @@ static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, siz
       if (st != PDB_OK)
         return st;
       ompd_rc_t rc = s->ompd->ompd_process_initialize(s->context, &s->ah);
-      if (rc == ompd_rc_incompatible)
+      if (rc == ompd_rc_incompatible) {
+        s->ah = NULL;
         return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the OpenMP runtime of %s",
                        path, s->ompd->version, target);
+      }
       if (rc != ompd_rc_ok || s->ah == NULL) {
         s->ah = NULL;
         return say_status(msg, size, PDB_FAILED, "%s cannot read the OpenMP runtime of %s: %s", path,

@@ -43,6 +43,7 @@ PROTOTYPES = {
     "pdb_open": (C.c_int, (_P(Host), C.c_void_p, _P(Options), _P(C.c_void_p), C.c_char_p,
                            C.c_size_t)),
     "pdb_close": (None, (C.c_void_p,)),
+    "pdb_forget": (None, (C.c_void_p,)),
     "pdb_plugin_path": (C.c_char_p, (C.c_void_p,)),
     "pdb_plugin_version": (C.c_char_p, (C.c_void_p,)),
     "pdb_runtime_module": (C.c_char_p, (C.c_void_p,)),

@@ -55,7 +55,7 @@ class Region:
     file = None
     line = None
     members = ()         # (thread_num, lwp) for each member, by thread number
-    icvs = None          # {name: value} of parallel scope, when asked for
+    icvs = None          # {name: value} of parallel scope ({} from selected())
 
     def __repr__(self):
         return "<paradbg.openmp.Region %d level %s team %s>" % (self.id, self.level, self.team_size)
@@ -152,8 +152,7 @@ def _region(rec):
     r.parent = rec["parent"]
     _code(r, rec["function"])
     r.members = tuple((num, lwp) for num, lwp in enumerate(rec["threads"]) if lwp is not None)
-    if "icvs" in rec:
-        r.icvs = {name: _text(v) for name, v in rec["icvs"].items()}
+    r.icvs = {name: _text(v) for name, v in rec.get("icvs", {}).items()}
     return r
 
 
@@ -339,7 +338,8 @@ def selected_thread():
 
 def parallel_regions():
     """The live parallel regions, outermost first, as Region objects."""
-    _, recs = _gather(_inferior_threads(), binding.WANT_PARALLEL)
+    # with their ICVs, which Region.icvs has always held
+    _, recs = _gather(_inferior_threads(), binding.WANT_PARALLEL | binding.WANT_ICVS)
     return [_region(r) for r in recs["parallel"]]
 
 

@@ -209,11 +209,17 @@ def _describe(data, addr, out):
 
 
 def _c_text(s, size):
-    """s as bytes for a char[size] field (cut at a character, not a byte)."""
+    """s as bytes for a char[size] field, cut before a character that would
+    not fit whole."""
     data = (s or "").encode("utf-8", errors="surrogateescape")
-    while len(data) >= size:
-        s = s[:-1]
-        data = s.encode("utf-8", errors="surrogateescape")
+    if len(data) < size:
+        return data
+    data = data[:size - 1]
+    for back in range(1, min(4, len(data)) + 1):   # a cut multi-byte character
+        if data[-back] & 0xC0 != 0x80:
+            if data[-back] >= 0xC0 and back < (2 if data[-back] < 0xE0 else 3 if data[-back] < 0xF0 else 4):
+                data = data[:-back]
+            break
     return data
 
 
@@ -258,6 +264,13 @@ class AddressSpace:
         except BaseException:
             del _spaces[key]
             raise
+
+    def forget(self):
+        """The program has run: region and task numbers, and thread-local
+        addresses, start again."""
+        if self.session is not None:
+            binding.lib().pdb_forget(self.session)
+        self.symbols = {k: v for k, v in self.symbols.items() if not isinstance(k, tuple)}
 
     def release(self):
         if self.session is not None:
@@ -439,6 +452,14 @@ for _event in ("new_objfile", "clear_objfiles", "exited", "inferior_deleted"):
         getattr(gdb.events, _event).connect(forget)
 
 
+def _resumed(_):
+    for space in _by_inferior.values():
+        space.forget()
+
+
+gdb.events.cont.connect(_resumed)
+
+
 def describe_address(addr):
     """(function, offset, file, line, module) for an address of code or
     data, as GDB's symbols give them, or None if GDB knows nothing of it."""
@@ -459,7 +480,7 @@ def describe_address(addr):
             function = gdb_text(lambda: block.function.print_name)
             offset = addr - block.start
         sal = gdb.find_pc_line(addr)
-        if sal.symtab is not None and sal.line:
+        if sal.symtab is not None:
             file, line = gdb_text(lambda: sal.symtab.filename), sal.line
     except (gdb.error, RuntimeError, TypeError, ValueError):
         pass

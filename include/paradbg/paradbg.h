@@ -80,6 +80,12 @@ int pdb_open(const struct pdb_host *host, ompd_address_space_context_t *context,
              const struct pdb_options *opts, pdb_session **out, char *msg, size_t msgsize);
 void pdb_close(pdb_session *s);
 
+/* Forgets what the session knows of the program's regions and tasks: call
+   it when the program has run.  (A library without id ICVs has its
+   regions and tasks numbered in the order they are met; the numbers hold
+   until this is called.) */
+void pdb_forget(pdb_session *s);
+
 /* The loaded OMPD library's path and version string. */
 const char *pdb_plugin_path(const pdb_session *s);
 const char *pdb_plugin_version(const pdb_session *s);
@@ -125,6 +131,7 @@ struct pdb_task {
   struct pdb_frame function;
   int has_region, has_generating, has_scheduling;
   uint64_t region, generating, scheduling;
+  int has_frames;                 /* exit_frame and enter_frame are known */
   uint64_t exit_frame, enter_frame;
   struct pdb_icvs icvs;
 };
@@ -145,7 +152,8 @@ struct pdb_thread {
   int64_t lwp;
   int is_omp;
   int64_t thread_num;            /* -1 where unknown */
-  const char *state;             /* without "ompt_state_", e.g. "wait_lock"; "" if not OpenMP */
+  const char *state;             /* without "ompt_state_", e.g. "wait_lock"; "" if unknown */
+  int has_state;                 /* the library gave the state */
   int64_t state_value;
   int waiting;
   uint64_t wait_id;
