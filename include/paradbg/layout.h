@@ -219,6 +219,22 @@ static inline uint64_t paradbg_layout_widen(unsigned k, uint64_t raw, unsigned n
 /* The same for field f of structure T. */
 #define PARADBG_LAYOUT_ASSERT_FIELD(T, f, k) PARADBG_LAYOUT_ASSERT(((T *)0)->f, k, #T "." #f)
 
+/* A runtime's exported table, in one line: with PARADBG_LAYOUT_STRUCT(s)
+   defined as the runtime's C structure for list entry s,
+     PARADBG_LAYOUT_DEFINE(PARADBG_OMP, paradbg_omp_layout, PAROMP_EXPORT);
+   builds the table from the lists and checks at compile time every field
+   against the kind its list gives, and the table against padding. */
+#define PARADBG_LAYOUT_TYPE_SIZE_(s) sizeof(PARADBG_LAYOUT_STRUCT(s)),
+#define PARADBG_LAYOUT_FIELD_(s, f, k) PARADBG_LAYOUT_ENTRY(PARADBG_LAYOUT_STRUCT(s), f),
+#define PARADBG_LAYOUT_CHECK_FIELD_(s, f, k) \
+  PARADBG_LAYOUT_ASSERT_FIELD(PARADBG_LAYOUT_STRUCT(s), f, k);
+#define PARADBG_LAYOUT_DEFINE(P, name, attr)                                          \
+  attr const struct name name =                                                       \
+      PARADBG_LAYOUT_INIT(P, PARADBG_LAYOUT_TYPE_SIZE_, PARADBG_LAYOUT_FIELD_);        \
+  P##_FIELD_KINDS(PARADBG_LAYOUT_CHECK_FIELD_)                                        \
+  _Static_assert(sizeof name == PARADBG_LAYOUT_TABLE_SIZE(P##_NTYPES, P##_NFIELDS),   \
+                 "the table has padding")
+
 /* ---- for a plugin: what it expects, and the one validator ----------------------- */
 
 /* What a reader expects of a table, from its lists. */

@@ -7,15 +7,8 @@
 
 /* The table, from the lists; each field's and symbol's C type is checked
    against the kind its list gives. */
-#define TYPE_SIZE(s) sizeof(struct parcaf_##s),
-#define FIELD(s, f, k) PARADBG_LAYOUT_ENTRY(struct parcaf_##s, f),
-PARCAF_EXPORT const struct paradbg_caf_layout paradbg_caf_layout =
-    PARADBG_LAYOUT_INIT(PARADBG_CAF, TYPE_SIZE, FIELD);
-#define CHECK_FIELD(s, f, k) PARADBG_LAYOUT_ASSERT_FIELD(struct parcaf_##s, f, k);
-PARADBG_CAF_FIELD_KINDS(CHECK_FIELD)
-_Static_assert(sizeof paradbg_caf_layout == PARADBG_LAYOUT_TABLE_SIZE(PARADBG_CAF_NTYPES,
-                                                                      PARADBG_CAF_NFIELDS),
-               "the table has padding");
+#define PARADBG_LAYOUT_STRUCT(s) struct parcaf_##s
+PARADBG_LAYOUT_DEFINE(PARADBG_CAF, paradbg_caf_layout, PARCAF_EXPORT);
 
 /* Every offset says where it counts from: each OFFSETS entry is an OFF64
    field, and there are as many entries as OFF64 fields. */

@@ -31,17 +31,10 @@ PAROMP_EXPORT int paromp_debug_enabled;
 /* The table, from the lists; each field's and symbol's C type is checked
    against the kind its list gives, so the lists cannot drift from the
    structures. */
-#define TYPE_SIZE(s) sizeof(struct paromp_##s),
-#define FIELD(s, f, k) PARADBG_LAYOUT_ENTRY(struct paromp_##s, f),
-PAROMP_EXPORT const struct paradbg_omp_layout paradbg_omp_layout =
-    PARADBG_LAYOUT_INIT(PARADBG_OMP, TYPE_SIZE, FIELD);
-#define CHECK_FIELD(s, f, k) PARADBG_LAYOUT_ASSERT_FIELD(struct paromp_##s, f, k);
-PARADBG_OMP_FIELD_KINDS(CHECK_FIELD)
+#define PARADBG_LAYOUT_STRUCT(s) struct paromp_##s
+PARADBG_LAYOUT_DEFINE(PARADBG_OMP, paradbg_omp_layout, PAROMP_EXPORT);
 #define CHECK_SYMBOL(name, k) PARADBG_LAYOUT_ASSERT(name, k, #name);
 PARADBG_OMP_SYMBOL_KINDS(CHECK_SYMBOL)
-_Static_assert(sizeof paradbg_omp_layout == PARADBG_LAYOUT_TABLE_SIZE(PARADBG_OMP_NTYPES,
-                                                                      PARADBG_OMP_NFIELDS),
-               "the table has padding");
 
 /* Empty, and never inlined or merged: a debugger sets breakpoints on them. */
 #define BREAKPOINT(name) \
