@@ -102,11 +102,9 @@ static char *module_name(Dwfl_Module *mod)
 /* The line GDB shows for a row that covers an address: when several rows
    share that address (optimised code), the last of them that begins a
    statement, not the last of all. */
-static Dwarf_Line *statement_row(Dwfl_Line *line)
+static Dwarf_Line *statement_row(Dwarf_Line *row, Dwarf_Die *cu)
 {
-  Dwarf_Addr bias, addr, a;
-  Dwarf_Line *row = dwfl_dwarf_line(line, &bias);
-  Dwarf_Die *cu = dwfl_linecu(line);
+  Dwarf_Addr addr, a;
   Dwarf_Lines *lines;
   size_t n;
   bool stmt;
@@ -140,6 +138,27 @@ static Dwarf_Line *statement_row(Dwfl_Line *line)
   return row;
 }
 
+/* The row for addr in a module whose DWARF has no .debug_aranges (clang
+   emits none, and libdw then finds no line): the compile unit is the one
+   whose own ranges hold addr.  cudie is the caller's, to outlive the row. */
+#define MAX_UNITS 100000
+static Dwarf_Line *row_without_aranges(Dwfl_Module *mod, uint64_t addr, Dwarf_Die *cudie)
+{
+  Dwarf_Addr bias;
+  Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
+  Dwarf_Off off = 0, next;
+  size_t header;
+  for (unsigned n = 0; dw != NULL && n < MAX_UNITS &&
+                       dwarf_nextcu(dw, off, &next, &header, NULL, NULL, NULL) == 0;
+       n++, off = next) {
+    if (dwarf_offdie(dw, off + header, cudie) == NULL || dwarf_haspc(cudie, addr - bias) <= 0)
+      continue;
+    Dwarf_Line *row = dwarf_getsrc_die(cudie, addr - bias);
+    return row != NULL ? statement_row(row, cudie) : NULL;
+  }
+  return NULL;
+}
+
 static void describe(Dwfl *dwfl, uint64_t pc, int call, struct pdb_frame *f)
 {
   memset(f, 0, sizeof *f);
@@ -154,7 +173,10 @@ static void describe(Dwfl *dwfl, uint64_t pc, int call, struct pdb_frame *f)
   if (f->function != NULL)
     f->offset = off + (at != pc);
   Dwfl_Line *line = dwfl_module_getsrc(mod, at);
-  Dwarf_Line *row = line != NULL ? statement_row(line) : NULL;
+  Dwarf_Addr bias;
+  Dwarf_Die cudie;
+  Dwarf_Line *row = line != NULL ? statement_row(dwfl_dwarf_line(line, &bias), dwfl_linecu(line))
+                                 : row_without_aranges(mod, at, &cudie);
   int lineno = 0;
   const char *file = row != NULL && dwarf_lineno(row, &lineno) == 0 ? dwarf_linesrc(row, NULL, NULL) : NULL;
   if (file != NULL && lineno > 0) {
