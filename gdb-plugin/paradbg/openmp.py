@@ -216,7 +216,8 @@ def _frame_line(f):
 
 def runtime_library():
     """The file name of the library that holds the OpenMP runtime (the one
-    that names the OMPD library), or None."""
+    that names the OMPD library), or None: a cheap test for the frame
+    filter, which must not open a session for a program without OpenMP."""
     for name in ("ompd_dll_locations", "ompt_debugger_plugin"):
         addr = target.lookup_symbol(name)
         if addr is not None:
@@ -234,8 +235,8 @@ class UserCode:
     no shared libraries to GDB (solib_name is None): their sections come
     from "info files", read once."""
 
-    def __init__(self):
-        self.runtime = runtime_library()
+    def __init__(self, runtime):
+        self.runtime = runtime     # the runtime's file, as libparadbg found it
         self.sections = []         # (start, end, file): the executable's and the vDSO's
         try:
             text = gdb_text(lambda: gdb.execute("info files", to_string=True))
@@ -306,11 +307,11 @@ def threads(frames=True):
     objects.  frames=False leaves out the innermost frame, which costs a
     switch to each thread."""
     gdb_threads = _inferior_threads()
-    _, recs = _gather(gdb_threads, binding.WANT_THREADS)
+    space, recs = _gather(gdb_threads, binding.WANT_THREADS)
     current = selected_gdb_thread()
     out = []
     with keeping_selection():
-        user_code = UserCode() if frames else None
+        user_code = UserCode(space.runtime) if frames else None
         for t, rec in zip(gdb_threads, recs["threads"]):
             th = _thread(t, rec)
             th.current = current is not None and t.ptid == current.ptid
