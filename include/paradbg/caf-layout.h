@@ -13,8 +13,9 @@
 #include "paradbg/layout.h"
 
 #define PARADBG_CAF_LAYOUT_MAGIC 0x50434146u   /* "PCAF" */
-/* 2: shared.version joined the fields. */
-#define PARADBG_CAF_LAYOUT_VERSION 2
+/* 2: shared.version joined the fields.  3: image.wait_count,
+   image.wait_operation, token.token_var and token.desc. */
+#define PARADBG_CAF_LAYOUT_VERSION 3
 #define PARADBG_CAF_SHARED_MAGIC 0x43414653u   /* "CAFS" at the mapping start */
 #define PARADBG_CAF_SEGMENT_MAGIC 0x43414647u  /* "CAFG" at each segment start */
 #define PARADBG_CAF_TOKEN_MAGIC 0x43414654u    /* "CAFT" in each token record */
@@ -27,11 +28,17 @@
    PARADBG_CAF_FIELD_KINDS(X) X(s, f, kind).
    - image.status is a PARADBG_CAF_IMAGE_*, image.wait_kind a
      PARADBG_CAF_WAIT_*; wait_image is the global image number the wait
-     concerns (0: none), wait_offset the object waited on (OFFSETS).
+     concerns (0: none), wait_offset the object waited on (OFFSETS);
+     wait_count the count an EVENT WAIT needs (UNTIL_COUNT, at least 1),
+     wait_operation the PARADBG_CAF_COLLECTIVE_* a collective wait is in.
    - segment.sym and segment.asym are heaps: collective allocations (the
      same offsets on every image) and per-image ones.
-   - token.lbound and token.ubound hold `rank` bounds; lock.owner is the
-     global image number of the holder, 0 when unlocked. */
+   - token.lbound and token.ubound hold `rank` bounds; token.token_var is
+     the address, in the image's own address space, of the program's token
+     variable (the caf_token_t it passed to _gfortran_caf_register), and
+     token.desc that of the program's descriptor of an ALLOCATE'd coarray
+     (0 for others); lock.owner is the global image number of the holder,
+     0 when unlocked. */
 #define PARADBG_CAF_FIELD_LIST(A, X)                                             \
   A(X, shared, magic, U32) A(X, shared, version, U32)                            \
   A(X, shared, num_images, U32) A(X, shared, max_teams, U32)                     \
@@ -44,6 +51,7 @@
   A(X, image, pid, S32) A(X, image, status, S32) A(X, image, stop_code, S32)     \
   A(X, image, signal, S32) A(X, image, wait_kind, S32) A(X, image, wait_image, S32) \
   A(X, image, wait_offset, OFF64) A(X, image, team, S32) A(X, image, team_index, S32) \
+  A(X, image, wait_count, S32) A(X, image, wait_operation, S32)                  \
   A(X, team, refs, S32) A(X, team, number, S32) A(X, team, parent, S32)          \
   A(X, team, size, S32) A(X, team, members_off, OFF64) A(X, team, epochs_off, OFF64) \
   A(X, segment, magic, U32) A(X, segment, image, S32) A(X, segment, sym, BYTES)  \
@@ -55,6 +63,7 @@
   A(X, token, nelem, U64) A(X, token, data, OFF64) A(X, token, next, OFF64)      \
   A(X, token, rank, S32) A(X, token, type, S32) A(X, token, elem_len, U64)       \
   A(X, token, lbound, S64S) A(X, token, ubound, S64S) A(X, token, serial, U64)   \
+  A(X, token, token_var, U64) A(X, token, desc, U64)                             \
   A(X, lock, owner, S32) A(X, lock, waiters, U32)                                \
   A(X, event, count, S32) A(X, event, waiters, U32)
 
@@ -145,6 +154,21 @@
   X(COLLECTIVE, 6, "collective")             \
   X(TERMINATION, 7, "normal termination")    \
   X(TEAM, 8, "team synchronisation")
+
+/* image.wait_operation: the collective a COLLECTIVE wait is in. */
+#define PARADBG_CAF_COLLECTIVES(X)           \
+  X(NONE, 0, "")                             \
+  X(BROADCAST, 1, "co_broadcast")            \
+  X(SUM, 2, "co_sum")                        \
+  X(MIN, 3, "co_min")                        \
+  X(MAX, 4, "co_max")                        \
+  X(REDUCE, 5, "co_reduce")
+
+enum paradbg_caf_collective {
+#define PARADBG_CAF_COLLECTIVE_ENUM(n, v, t) PARADBG_CAF_COLLECTIVE_##n = v,
+  PARADBG_CAF_COLLECTIVES(PARADBG_CAF_COLLECTIVE_ENUM)
+#undef PARADBG_CAF_COLLECTIVE_ENUM
+};
 
 enum paradbg_caf_image_state {
 #define PARADBG_CAF_STATE_ENUM(n, v, t) PARADBG_CAF_IMAGE_##n = v,

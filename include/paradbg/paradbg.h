@@ -43,6 +43,11 @@ struct pdb_host {
      <qlock>") and the code of regions and tasks with it. */
   int (*describe)(void *data, uint64_t addr, struct pdb_place *out);
   void *data;
+  /* Optional (NULL: none).  Names, into out->function (its module into
+     out->module), a variable of the program whose stored pointer equals
+     value: how gfortran keeps a main program's coarray, so that libparadbg
+     can give the coarray its name.  0, or -1 if none does. */
+  int (*find_pointer)(void *data, uint64_t value, struct pdb_place *out);
 };
 
 /* Statuses of pdb_open and pdb_gather. */
@@ -251,5 +256,7 @@ int pdb_api_version(void);
 #ifdef __cplusplus
 }
 #endif
+
+#include "paradbg/coarray.h"
 
 #endif

@@ -54,6 +54,8 @@ struct parcaf_image {
   uint64_t wait_offset;    /* segment offset of the lock or event waited on */
   int32_t team;            /* current team slot */
   int32_t team_index;      /* this image's index in it */
+  int32_t wait_count;      /* EVENT WAIT's UNTIL_COUNT */
+  int32_t wait_operation;  /* PARADBG_CAF_COLLECTIVE_* */
   /* Collective buffers (segment offsets), two per team nesting depth: an
      image never writes a buffer that members of an enclosing team may
      still be reading. */
@@ -117,6 +119,7 @@ struct parcaf_token {
                               coarray (this process's address): gfortran fills
                               its bounds after registering, and END TEAM
                               deallocates through it */
+  uint64_t token_var;      /* the program's caf_token_t variable (this process's address) */
   int32_t depth;           /* team nesting depth it was allocated at */
   int32_t pad;
 };
