@@ -24,7 +24,7 @@
 #include "session.h"
 
 #define MAX_NAMES 16     /* entries of ompd_dll_locations looked at */
-#define MAX_NAME 256     /* bytes of one name */
+#define MAX_NAME PDB_MAX_NAME
 
 /* The OMPD libraries paradbg loads, by exact file name. */
 static const char *const known[] = { PARADBG_OMPD_PLUGIN, PARADBG_LLVM_OMPD_PLUGIN };
@@ -77,12 +77,13 @@ static int lookup(const pdb_session *s, const char *name, uint64_t *addr)
 
 /* The base name, in printable ASCII, of at most MAX_NAME bytes at addr, or
    -1: plugin names are plain file names, so nothing else is ever shown. */
-static int read_base_name(const pdb_session *s, uint64_t addr, char *buf)
+int read_plugin_name(const struct pdb_host *host, ompd_address_space_context_t *context,
+                       uint64_t addr, char *buf)
 {
   size_t n = 0;
   for (;; n++) {
     ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr + n };
-    if (n == MAX_NAME || s->host->ompd->read_memory(s->context, NULL, &a, 1, &buf[n]) != ompd_rc_ok)
+    if (n == MAX_NAME || host->ompd->read_memory(context, NULL, &a, 1, &buf[n]) != ompd_rc_ok)
       return -1;
     if (buf[n] == '\0')
       break;
@@ -92,6 +93,11 @@ static int read_base_name(const pdb_session *s, uint64_t addr, char *buf)
   const char *base = base_of(buf);
   memmove(buf, base, strlen(base) + 1);
   return strcmp(buf, "") == 0 || strcmp(buf, ".") == 0 || strcmp(buf, "..") == 0 ? -1 : 0;
+}
+
+static int read_base_name(const pdb_session *s, uint64_t addr, char *buf)
+{
+  return read_plugin_name(s->host, s->context, addr, buf);
 }
 
 /* Fills names; their count, or -1 if the target names no plugin at all.
@@ -139,35 +145,31 @@ int pdb_open_regular(const char *path)
   return fd;
 }
 
-/* Whether the ELF file open as fd defines every OMPD entry point in its
+/* Whether the ELF file open as fd defines every function of wanted in its
    dynamic symbol table: read before dlopen, which would run its code. */
-static int exports_ompd(int fd)
+int elf_exports(int fd, const char *const *wanted, unsigned nwanted)
 {
-  static const char *const wanted[] = {
-#define PARADBG_OMPD_API(name) #name,
-#include "paradbg/ompd-api.h"
-#undef PARADBG_OMPD_API
-  };
-  enum { NWANTED = sizeof wanted / sizeof wanted[0] };
-  int found = 0;
+  unsigned found = 0;
+  char *seen = calloc(nwanted ? nwanted : 1, 1);
+  if (seen == NULL)
+    return 0;
   elf_version(EV_CURRENT);
   Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   Elf_Scn *scn = NULL;
   GElf_Shdr sh;
-  char seen[NWANTED] = { 0 };
   while (e != NULL && elf_kind(e) == ELF_K_ELF && (scn = elf_nextscn(e, scn)) != NULL) {
     if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_DYNSYM || sh.sh_entsize == 0)
       continue;
     Elf_Data *d = elf_getdata(scn, NULL);
     size_t count = d != NULL ? d->d_size / sh.sh_entsize : 0;
-    for (size_t i = 1; i < count && found < NWANTED; i++) {
+    for (size_t i = 1; i < count && found < nwanted; i++) {
       GElf_Sym sym;
       const char *name;
       if (gelf_getsym(d, (int)i, &sym) == NULL || sym.st_shndx == SHN_UNDEF ||
           GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
           (name = elf_strptr(e, sh.sh_link, sym.st_name)) == NULL)
         continue;
-      for (unsigned k = 0; k < NWANTED; k++)
+      for (unsigned k = 0; k < nwanted; k++)
         if (!seen[k] && strcmp(name, wanted[k]) == 0) {
           seen[k] = 1;
           found++;
@@ -177,7 +179,18 @@ static int exports_ompd(int fd)
   }
   if (e != NULL)
     elf_end(e);
-  return found == NWANTED;
+  free(seen);
+  return found == nwanted;
+}
+
+static int exports_ompd(int fd)
+{
+  static const char *const wanted[] = {
+#define PARADBG_OMPD_API(name) #name,
+#include "paradbg/ompd-api.h"
+#undef PARADBG_OMPD_API
+  };
+  return elf_exports(fd, wanted, sizeof wanted / sizeof wanted[0]);
 }
 
 static ompd_rc_t same_order(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
@@ -291,40 +304,49 @@ static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, siz
     return say_status(msg, size, PDB_PLUGIN, "%s names '%s' as its OMPD library, which is not a "
                    "plugin paradbg loads (it loads only " KNOWN_TEXT "); not loaded", target,
                    names[0]);
+  char path[PATH_MAX];
+  int fd;
+  int st = find_plugin(o, names[pick], "OMPD library", path, sizeof path, &fd, msg, size);
+  if (st != PDB_OK)
+    return st;
+  pthread_mutex_lock(&libraries_lock);
+  st = load(s->host, path, fd, &s->ompd, msg, size);
+  pthread_mutex_unlock(&libraries_lock);
+  if (st != PDB_OK)
+    return st;
+  ompd_rc_t rc = s->ompd->ompd_process_initialize(s->context, &s->ah);
+  if (rc == ompd_rc_incompatible) {
+    s->ah = NULL;
+    return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the OpenMP runtime of %s",
+                   path, s->ompd->version, target);
+  }
+  if (rc != ompd_rc_ok || s->ah == NULL) {
+    s->ah = NULL;
+    return say_status(msg, size, PDB_FAILED, "%s cannot read the OpenMP runtime of %s: %s", path,
+                   target, pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
+  }
+  return PDB_OK;
+}
+
+/* name (a base name paradbg knows) in the first trusted directory that has
+   it as a regular file: PDB_OK with *fd open on path, or a status. */
+int find_plugin(const struct pdb_options *o, const char *name, const char *what, char *path,
+                    size_t pathsize, int *fd, char *msg, size_t size)
+{
   const char *trusted[64];
   unsigned ntrusted = 0;
   for (unsigned i = 0; o != NULL && i < o->ndirs && ntrusted < 64; i++)
     if (o->dirs[i] != NULL && o->dirs[i][0] != '\0')
       trusted[ntrusted++] = o->dirs[i];
-  for (unsigned d = 0; d < ntrusted; d++) {
-    char path[PATH_MAX];
-    int fd;
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", trusted[d], names[pick]) < sizeof path &&
-        (fd = pdb_open_regular(path)) >= 0) {
-      pthread_mutex_lock(&libraries_lock);
-      int st = load(s->host, path, fd, &s->ompd, msg, size);
-      pthread_mutex_unlock(&libraries_lock);
-      if (st != PDB_OK)
-        return st;
-      ompd_rc_t rc = s->ompd->ompd_process_initialize(s->context, &s->ah);
-      if (rc == ompd_rc_incompatible) {
-        s->ah = NULL;
-        return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the OpenMP runtime of %s",
-                       path, s->ompd->version, target);
-      }
-      if (rc != ompd_rc_ok || s->ah == NULL) {
-        s->ah = NULL;
-        return say_status(msg, size, PDB_FAILED, "%s cannot read the OpenMP runtime of %s: %s", path,
-                       target, pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
-      }
+  for (unsigned d = 0; d < ntrusted; d++)
+    if ((size_t)snprintf(path, pathsize, "%s/%s", trusted[d], name) < pathsize &&
+        (*fd = pdb_open_regular(path)) >= 0)
       return PDB_OK;
-    }
-  }
   char where_text[2048] = "";
   for (unsigned d = 0; d < ntrusted; d++)
     snprintf(where_text + strlen(where_text), sizeof where_text - strlen(where_text), "%s%s",
              d ? ", " : "", trusted[d]);
-  return say_status(msg, size, PDB_PLUGIN, "OMPD library %s not found in %s; %s", names[pick],
+  return say_status(msg, size, PDB_PLUGIN, "%s %s not found in %s; %s", what, name,
                  ntrusted > 0 ? where_text : "(no directory)", o != NULL && o->dir_advice != NULL ? o->dir_advice
                                                                 : "add its directory");
 }

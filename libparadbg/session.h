@@ -73,4 +73,12 @@ void release_kept(pdb_session *s);
 int say_status(char *msg, size_t size, int status, const char *fmt, ...)
   __attribute__((format(printf, 4, 5)));
 
+/* Shared with the coarray session (caf.c). */
+int read_plugin_name(const struct pdb_host *host, ompd_address_space_context_t *context,
+                       uint64_t addr, char *buf);
+int elf_exports(int fd, const char *const *wanted, unsigned nwanted);
+int find_plugin(const struct pdb_options *o, const char *name, const char *what, char *path,
+                    size_t pathsize, int *fd, char *msg, size_t size);
+#define PDB_MAX_NAME 256   /* bytes of a plugin's base name */
+
 #endif
