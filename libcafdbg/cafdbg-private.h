@@ -1,1 +1,187 @@
-/* placeholder: filled by the plugin's implementation */
+/* libcafdbg's insides: the handles it gives out, and how it reads libparcaf
+   through the debugger's callbacks.  Everything it knows of the runtime
+   comes from paradbg/caf-layout.h and the table the runtime exports; it
+   trusts nothing it reads and bounds every walk. */
+#ifndef PARADBG_CAFDBG_PRIVATE_H
+#define PARADBG_CAFDBG_PRIVATE_H
+
+#include <stdint.h>
+
+#include <cafdbg.h>
+
+#include "paradbg/caf-layout.h"
+
+#define CD_EXPORT __attribute__((visibility("default")))
+
+/* Bounds on what a target can claim; a corrupt core may claim anything. */
+#define CD_MAX_IMAGES (1u << 16)
+#define CD_MAX_TEAMS (1u << 12)
+#define CD_MAX_TOKENS (1u << 16)          /* registry records walked per image */
+/* The fields this library reads of one structure lie within this many
+   bytes (checked when the table is loaded), so one read fetches them. */
+#define CD_SPAN_MAX 2048u
+/* The most one read fetches when it gathers many records at once. */
+#define CD_CHUNK_MAX (4u << 20)
+
+/* gfortran's caf_register_t (token.regtype holds the value the program
+   passed to _gfortran_caf_register): the ABI's numbers, not libparcaf's. */
+enum cd_regtype {
+  CD_REG_COARRAY_STATIC = 0,
+  CD_REG_COARRAY_ALLOC = 1,
+  CD_REG_LOCK_STATIC = 2,
+  CD_REG_LOCK_ALLOC = 3,
+  CD_REG_CRITICAL = 4,
+  CD_REG_EVENT_STATIC = 5,
+  CD_REG_EVENT_ALLOC = 6,
+  CD_REG_ALLOC_REGISTER_ONLY = 7,
+  CD_REG_ALLOC_ALLOCATE_ONLY = 8
+};
+
+/* The debugger's callbacks: one table for the library's life (set by
+   cafdbg_initialize), not per address space. */
+extern const ompd_callbacks_t *cd_cb;
+
+enum cd_symbol {
+#define CD_SYMBOL_ENUM(name) CD_SYM_##name,
+  PARADBG_CAF_SYMBOLS(CD_SYMBOL_ENUM)
+#undef CD_SYMBOL_ENUM
+  CD_NSYMBOLS
+};
+
+#define CD_F(s, f) PARADBG_CAF_FIELD_##s##_##f
+#define CD_T(s) PARADBG_CAF_TYPE_##s
+
+/* The parts of the shared header that never change once the mapping is
+   made, under the layout's names (PARADBG_CAF_ARRAYS names them). */
+struct cd_shared {
+  uint64_t num_images, max_teams;
+  uint64_t map_size, segment_size;
+  uint64_t segments_off, images_off, sync_off, teams_off, team_stride;
+};
+
+/* A team slot's record. */
+struct cd_team {
+  int32_t refs, number, parent, size;
+  uint64_t members_off, epochs_off;
+};
+
+/* The fields of one structure as read: the bytes from the lowest field
+   this library reads to the end of the highest. */
+struct cd_rec {
+  unsigned type;
+  unsigned char b[CD_SPAN_MAX];
+};
+
+struct _cafdbg_program_handle {
+  ompd_address_space_context_t *context;
+  ompd_device_type_sizes_t sizes;
+  struct paradbg_caf_layout layout;   /* checked, in host byte order */
+  unsigned span_lo[PARADBG_CAF_NTYPES], span_hi[PARADBG_CAF_NTYPES];
+  ompd_addr_t sym[CD_NSYMBOLS];       /* 0: not found */
+  uint64_t base;                      /* parcaf_shared: the mapping */
+  uint64_t local_view;                /* parcaf_local_view, 0 unknown */
+  struct cd_shared shared;
+  /* Every image's status, as of shared.failures == status_gen (the runtime
+     bumps it whenever an image stops or fails). */
+  int8_t *status;
+  int status_valid;
+  uint64_t status_gen;
+  unsigned long handles;              /* live handles made from this one */
+};
+
+struct _cafdbg_image_handle {
+  cafdbg_program_handle_t *ph;
+  int image;
+  /* The image's record, read when the handle was made. */
+  int64_t pid;
+  int status, stop_code, signal, wait_kind, wait_image, team_slot, team_index;
+  int wait_count, wait_operation;
+  uint64_t wait_offset;
+  /* Its team, read once when first needed: the record, and its members'
+     images and barrier counts (team.size of each). */
+  int team_valid;
+  struct cd_team team;
+  uint32_t *members, *epochs;
+};
+
+struct _cafdbg_team_handle {
+  cafdbg_program_handle_t *ph;
+  int slot;
+  struct cd_team team;
+};
+
+struct _cafdbg_coarray_handle {
+  cafdbg_program_handle_t *ph;
+  int image;                          /* whose registry holds it */
+  uint64_t record;                    /* its token record, a segment offset */
+  uint64_t step, limit;               /* its place in the registry walk, and the walk's bound */
+  int regtype, rank, type;
+  uint64_t nbytes, nelem, data, next, elem_len, serial, token_var, desc;
+  int64_t lbound[CAFDBG_MAX_RANK], ubound[CAFDBG_MAX_RANK];
+};
+
+/* target.c: reading */
+ompd_rc_t cd_alloc(uint64_t n, void **p);
+void cd_free(void *p);
+ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *buf);
+ompd_rc_t cd_to_host(cafdbg_program_handle_t *ph, const void *raw, unsigned size, uint64_t *out);
+unsigned cd_type_size(const cafdbg_program_handle_t *ph, unsigned type);
+ompd_rc_t cd_read_rec(cafdbg_program_handle_t *ph, uint64_t addr, unsigned type, struct cd_rec *r);
+ompd_rc_t cd_rec_from(cafdbg_program_handle_t *ph, const unsigned char *record, unsigned type,
+                      struct cd_rec *r);
+ompd_rc_t cd_get(cafdbg_program_handle_t *ph, const struct cd_rec *r, enum paradbg_caf_field f,
+                 uint64_t *out);
+ompd_rc_t cd_get_elem(cafdbg_program_handle_t *ph, const struct cd_rec *r,
+                      enum paradbg_caf_field f, unsigned i, uint64_t *out);
+unsigned cd_field_count(const cafdbg_program_handle_t *ph, enum paradbg_caf_field f);
+int cd_check_value(enum paradbg_caf_field f, uint64_t v);
+ompd_rc_t cd_load_layout(cafdbg_program_handle_t *ph);
+ompd_rc_t cd_read_symbol(cafdbg_program_handle_t *ph, enum cd_symbol sym, uint64_t *out);
+ompd_rc_t cd_read_u32s(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, uint32_t *out);
+int cd_segment_addr(const cafdbg_program_handle_t *ph, int image, uint64_t off, uint64_t n,
+                    uint64_t *addr);
+ompd_rc_t cd_statuses(cafdbg_program_handle_t *ph);
+
+/* The arrays of the mapping, found as PARADBG_CAF_ARRAYS says:
+   cd_<name>_at(ph, holder, i, j, &addr) is 1 with the address of element
+   [i][j], 0 when it lies outside the array or the array outside the
+   mapping. */
+#define CD_COUNT_ONE(ph) 1u
+#define CD_COUNT_num_images(ph) (ph)->shared.num_images
+#define CD_COUNT_max_teams(ph) (ph)->shared.max_teams
+#define CD_STRIDE_TYPE(ph, t) cd_type_size(ph, PARADBG_CAF_TYPE_##t)
+#define CD_STRIDE_FIELD(ph, f) (ph)->shared.f
+#define CD_STRIDE_KIND(ph, k) cd_kind_size(ph, PARADBG_LAYOUT_KIND_##k)
+static inline uint64_t cd_kind_size(const cafdbg_program_handle_t *ph, unsigned k)
+{
+  struct paradbg_layout_target t = { ph->sizes.sizeof_int, ph->sizes.sizeof_long,
+                                     ph->sizes.sizeof_pointer };
+  return paradbg_layout_kind_size(k, &t);
+}
+#define CD_ARRAY_AT(name, holder, off, rows, cols, how, what)                              \
+  static inline int cd_##name##_at(const cafdbg_program_handle_t *ph,                     \
+                                   const struct cd_##holder *h, uint64_t i, uint64_t j,   \
+                                   uint64_t *addr)                                        \
+  {                                                                                       \
+    return paradbg_layout_element(ph->base, ph->shared.map_size, h->off, CD_COUNT_##rows(ph), \
+                                  CD_COUNT_##cols(ph), CD_STRIDE_##how(ph, what), i, j, addr); \
+  }
+PARADBG_CAF_ARRAYS(CD_ARRAY_AT)
+#undef CD_ARRAY_AT
+
+/* setup.c */
+void cd_handle_made(cafdbg_program_handle_t *ph);
+void cd_handle_gone(cafdbg_program_handle_t *ph);
+
+/* teams.c */
+ompd_rc_t cd_read_team(cafdbg_program_handle_t *ph, int slot, struct cd_team *t);
+ompd_rc_t cd_read_team_arrays(cafdbg_program_handle_t *ph, int slot, struct cd_team *t,
+                              uint32_t **members, uint32_t **epochs);
+ompd_rc_t cd_new_team_handle(cafdbg_program_handle_t *ph, int slot, const struct cd_team *t,
+                             cafdbg_team_handle_t **out);
+
+/* coarrays.c */
+ompd_rc_t cd_find_coarray(cafdbg_program_handle_t *ph, int image, uint64_t off,
+                          cafdbg_coarray_handle_t **out);
+
+#endif

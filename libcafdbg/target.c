@@ -1,1 +1,317 @@
-/* placeholder: filled by the plugin's implementation */
+/* Reading the target: memory through the debugger's callbacks, values in
+   the target's byte order and sizes, and libparcaf's layout table, which is
+   checked before anything else is read. */
+#include "config.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "cafdbg-private.h"
+
+const ompd_callbacks_t *cd_cb;
+
+/* What this library expects of the table: each field's structure and
+   kind, from the lists the runtime's table is built from. */
+PARADBG_LAYOUT_SPEC(caf_spec, PARADBG_CAF);
+
+/* What each symbol holds, from the same header. */
+static const unsigned char symbol_kind[CD_NSYMBOLS] = {
+#define CD_SYMBOL_KIND(name, k) PARADBG_LAYOUT_KIND_##k,
+  PARADBG_CAF_SYMBOL_KINDS(CD_SYMBOL_KIND)
+#undef CD_SYMBOL_KIND
+};
+
+ompd_rc_t cd_alloc(uint64_t n, void **p)
+{
+  *p = NULL;
+  if (cd_cb == NULL)
+    return ompd_rc_error;
+  if (n != (ompd_size_t)n)
+    return ompd_rc_nomem;
+  ompd_rc_t rc = cd_cb->alloc_memory(n ? n : 1, p);
+  if (rc != ompd_rc_ok || *p == NULL)
+    return ompd_rc_nomem;
+  return ompd_rc_ok;
+}
+
+void cd_free(void *p)
+{
+  if (p != NULL && cd_cb != NULL)
+    cd_cb->free_memory(p);
+}
+
+ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *buf)
+{
+  if (addr == 0)
+    return ompd_rc_unavailable;
+  if (addr + n < addr)
+    return ompd_rc_error;
+  if (n == 0)
+    return ompd_rc_ok;
+  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr };
+  ompd_rc_t rc = cd_cb->read_memory(ph->context, NULL, &a, n, buf);
+  return rc == ompd_rc_ok ? ompd_rc_ok : ompd_rc_device_read_error;
+}
+
+ompd_rc_t cd_to_host(cafdbg_program_handle_t *ph, const void *raw, unsigned size, uint64_t *out)
+{
+  union {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+  } v;
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    return ompd_rc_incompatible;
+  if (cd_cb->device_to_host != NULL) {
+    if (cd_cb->device_to_host(ph->context, raw, size, 1, &v) != ompd_rc_ok)
+      return ompd_rc_callback_error;
+  } else {
+    memcpy(&v, raw, size);
+  }
+  switch (size) {
+  case 1: *out = v.u8; break;
+  case 2: *out = v.u16; break;
+  case 4: *out = v.u32; break;
+  default: *out = v.u64; break;
+  }
+  return ompd_rc_ok;
+}
+
+unsigned cd_type_size(const cafdbg_program_handle_t *ph, unsigned type)
+{
+  return ph->layout.type_size[type];
+}
+
+/* One read fetches every field of the structure this library knows. */
+ompd_rc_t cd_read_rec(cafdbg_program_handle_t *ph, uint64_t addr, unsigned type, struct cd_rec *r)
+{
+  unsigned lo = ph->span_lo[type], hi = ph->span_hi[type];
+  r->type = type;
+  if (addr == 0)
+    return ompd_rc_unavailable;
+  if (addr + lo < addr)
+    return ompd_rc_error;
+  return cd_read(ph, addr + lo, hi - lo, r->b);
+}
+
+/* The same from a structure already read (part of a larger read). */
+ompd_rc_t cd_rec_from(cafdbg_program_handle_t *ph, const unsigned char *record, unsigned type,
+                      struct cd_rec *r)
+{
+  unsigned lo = ph->span_lo[type], hi = ph->span_hi[type];
+  r->type = type;
+  memcpy(r->b, record + lo, hi - lo);
+  return ompd_rc_ok;
+}
+
+/* A value of kind k, in host order, widened with its sign. */
+static ompd_rc_t to_host_kind(cafdbg_program_handle_t *ph, const void *raw, unsigned size,
+                              unsigned k, uint64_t *out)
+{
+  ompd_rc_t rc = cd_to_host(ph, raw, size, out);
+  if (rc == ompd_rc_ok)
+    *out = paradbg_layout_widen(k, *out, size);
+  return rc;
+}
+
+unsigned cd_field_count(const cafdbg_program_handle_t *ph, enum paradbg_caf_field f)
+{
+  unsigned es = (unsigned)cd_kind_size(ph, caf_spec_field_kind[f]);
+  return es ? ph->layout.field[f].size / es : 0;
+}
+
+ompd_rc_t cd_get_elem(cafdbg_program_handle_t *ph, const struct cd_rec *r,
+                      enum paradbg_caf_field f, unsigned i, uint64_t *out)
+{
+  unsigned k = caf_spec_field_kind[f];
+  unsigned es = (unsigned)cd_kind_size(ph, k);
+  if (caf_spec_field_type[f] != r->type || es == 0 || es > 8)
+    return ompd_rc_bad_input;   /* not a number: a structure or bytes */
+  if (i >= ph->layout.field[f].size / es)
+    return ompd_rc_bad_input;
+  unsigned off = ph->layout.field[f].offset + i * es;
+  /* the table was checked: every field lies inside the span read */
+  return to_host_kind(ph, r->b + (off - ph->span_lo[r->type]), es, k, out);
+}
+
+ompd_rc_t cd_get(cafdbg_program_handle_t *ph, const struct cd_rec *r, enum paradbg_caf_field f,
+                 uint64_t *out)
+{
+  return cd_get_elem(ph, r, f, 0, out);
+}
+
+/* Whether v is what PARADBG_CAF_CHECKS says field f must hold (fields it
+   does not name hold anything). */
+int cd_check_value(enum paradbg_caf_field f, uint64_t v)
+{
+  switch (f) {
+#define CD_CHECK(s, fld, value) \
+  case CD_F(s, fld): return v == (uint64_t)(value);
+    PARADBG_CAF_CHECKS(CD_CHECK)
+#undef CD_CHECK
+  default:
+    return 1;
+  }
+}
+
+/* The value of a scalar symbol, read as its kind says. */
+ompd_rc_t cd_read_symbol(cafdbg_program_handle_t *ph, enum cd_symbol sym, uint64_t *out)
+{
+  unsigned char raw[8];
+  unsigned k = symbol_kind[sym], size = (unsigned)cd_kind_size(ph, k);
+  if (size == 0 || size > sizeof raw || paradbg_layout_kind_array(k))
+    return ompd_rc_bad_input;   /* not a number */
+  ompd_rc_t rc = cd_read(ph, ph->sym[sym], size, raw);
+  return rc != ompd_rc_ok ? rc : to_host_kind(ph, raw, size, k, out);
+}
+
+/* n uint32_t values (PARADBG_CAF_ARRAYS' U32 arrays) in host order. */
+ompd_rc_t cd_read_u32s(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, uint32_t *out)
+{
+  ompd_rc_t rc = cd_read(ph, addr, n * 4, out);
+  if (rc != ompd_rc_ok)
+    return rc;
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t v;
+    if ((rc = cd_to_host(ph, &out[i], 4, &v)) != ompd_rc_ok)
+      return rc;
+    out[i] = (uint32_t)v;
+  }
+  return ompd_rc_ok;
+}
+
+/* n bytes at offset off of image `image`'s segment: 1 with their address
+   when they lie inside it. */
+int cd_segment_addr(const cafdbg_program_handle_t *ph, int image, uint64_t off, uint64_t n,
+                    uint64_t *addr)
+{
+  uint64_t seg, end;
+  if (image < 1 || !cd_segments_at(ph, &ph->shared, (uint64_t)(image - 1), 0, &seg))
+    return 0;
+  if (__builtin_add_overflow(off, n, &end) || end > ph->shared.segment_size)
+    return 0;
+  *addr = seg + off;
+  return 1;
+}
+
+/* Every image's status, read in as few reads as the images array allows,
+   again only when shared.failures has moved: the runtime bumps it after
+   an image stops or fails. */
+ompd_rc_t cd_statuses(cafdbg_program_handle_t *ph)
+{
+  unsigned char raw[8];
+  uint64_t gen, n = ph->shared.num_images, esize = cd_type_size(ph, CD_T(image));
+  unsigned fs = ph->layout.field[CD_F(shared, failures)].size;
+  ompd_rc_t rc;
+  if (fs > sizeof raw)
+    return ompd_rc_incompatible;
+  if ((rc = cd_read(ph, ph->base + ph->layout.field[CD_F(shared, failures)].offset, fs, raw)) !=
+          ompd_rc_ok ||
+      (rc = cd_to_host(ph, raw, fs, &gen)) != ompd_rc_ok)
+    return rc;
+  if (ph->status_valid && gen == ph->status_gen)
+    return ompd_rc_ok;
+  ph->status_valid = 0;
+  if (ph->status == NULL && (rc = cd_alloc(n, (void **)&ph->status)) != ompd_rc_ok)
+    return rc;
+  uint64_t per = CD_CHUNK_MAX / esize;
+  if (per == 0)
+    per = 1;
+  if (per > n)
+    per = n;
+  unsigned char *chunk;
+  if ((rc = cd_alloc(per * esize, (void **)&chunk)) != ompd_rc_ok)
+    return rc;
+  for (uint64_t first = 0; first < n; first += per) {
+    uint64_t m = n - first < per ? n - first : per, at;
+    if (!cd_images_at(ph, &ph->shared, first, 0, &at)) {
+      rc = ompd_rc_error;
+      break;
+    }
+    if ((rc = cd_read(ph, at, m * esize, chunk)) != ompd_rc_ok)
+      break;
+    for (uint64_t i = 0; i < m; i++) {
+      struct cd_rec r;
+      uint64_t st;
+      cd_rec_from(ph, chunk + i * esize, CD_T(image), &r);
+      if ((rc = cd_get(ph, &r, CD_F(image, status), &st)) != ompd_rc_ok)
+        break;
+      ph->status[first + i] = (int64_t)st >= 0 && st <= PARADBG_CAF_IMAGE_ERROR_STOPPED ? (int8_t)st : -1;
+    }
+    if (rc != ompd_rc_ok)
+      break;
+  }
+  cd_free(chunk);
+  if (rc != ompd_rc_ok)
+    return rc;
+  /* An image starts running without a bump: while any has not started
+     (or says something unknown), every look reads again. */
+  int settled = 1;
+  for (uint64_t i = 0; i < n; i++)
+    if (ph->status[i] <= PARADBG_CAF_IMAGE_UNUSED)
+      settled = 0;
+  ph->status_gen = gen;
+  ph->status_valid = settled;
+  return ompd_rc_ok;
+}
+
+/* The layout kit reads through the debugger's memory callback. */
+struct layout_reader {
+  cafdbg_program_handle_t *ph;
+  ompd_rc_t rc;
+};
+
+static int read_for_layout(void *ctx, uint64_t addr, size_t n, void *buf)
+{
+  struct layout_reader *r = ctx;
+  r->rc = cd_read(r->ph, addr, n, buf);
+  return r->rc != ompd_rc_ok;
+}
+
+/* The table must be the one this library was built for: paradbg/layout.h's
+   validator checks magic, version, size, the debugger's pointer size, and
+   every field inside its structure and of its kind's size.  Anything else
+   is another runtime or another version: refuse it, never guess. */
+ompd_rc_t cd_load_layout(cafdbg_program_handle_t *ph)
+{
+  ompd_addr_t at = ph->sym[CD_SYM_paradbg_caf_layout];
+  struct paradbg_layout_target t = { ph->sizes.sizeof_int, ph->sizes.sizeof_long,
+                                     ph->sizes.sizeof_pointer };
+  struct layout_reader r = { ph, ompd_rc_ok };
+  struct paradbg_caf_layout table;
+  if (at == 0)
+    return ompd_rc_incompatible;
+  int v = paradbg_layout_read(&caf_spec, read_for_layout, &r, at, &t, &table, sizeof table);
+  if (v == PARADBG_LAYOUT_UNREADABLE)
+    return r.rc;
+  if (v != PARADBG_LAYOUT_OK)
+    return ompd_rc_incompatible;
+  ph->layout = table;
+  /* Where the fields of each structure lie, so that one read gets them. */
+  for (unsigned i = 0; i < PARADBG_CAF_NTYPES; i++) {
+    ph->span_lo[i] = UINT32_MAX;
+    ph->span_hi[i] = 0;
+  }
+  for (unsigned f = 0; f < PARADBG_CAF_NFIELDS; f++) {
+    unsigned s = caf_spec_field_type[f];
+    unsigned lo = table.field[f].offset, hi = lo + table.field[f].size;
+    if (lo < ph->span_lo[s])
+      ph->span_lo[s] = lo;
+    if (hi > ph->span_hi[s])
+      ph->span_hi[s] = hi;
+  }
+  for (unsigned i = 0; i < PARADBG_CAF_NTYPES; i++) {
+    if (ph->span_hi[i] <= ph->span_lo[i])
+      ph->span_lo[i] = ph->span_hi[i] = 0;
+    else if (ph->span_hi[i] - ph->span_lo[i] > CD_SPAN_MAX)
+      return ompd_rc_incompatible;   /* not the structures this library knows */
+  }
+  /* The numbers this library widens: at most 8 bytes each. */
+  for (unsigned f = 0; f < PARADBG_CAF_NFIELDS; f++) {
+    unsigned es = (unsigned)paradbg_layout_kind_size(caf_spec_field_kind[f], &t);
+    if (es > 8)
+      return ompd_rc_incompatible;
+  }
+  return ompd_rc_ok;
+}
