@@ -11,7 +11,11 @@ int parcaf_barrier(int slot, int index, int kind, int *who)
   uint32_t e = ep[index - 1] + 1;
   __atomic_store_n(&ep[index - 1], e, __ATOMIC_SEQ_CST);
   parcaf_bump_word(&t->bar_word, &t->bar_sleepers);
-  parcaf_wait_begin(kind, 0, NULL);
+  /* A collective has already said what it waits for (its operation and
+     root), and that stays until the collective is over. */
+  bool own_wait = kind != PARADBG_CAF_WAIT_COLLECTIVE;
+  if (own_wait)
+    parcaf_wait_begin(kind, 0, NULL);
   int stopped = 0, failed = 0;
   for (;;) {
     uint32_t w = __atomic_load_n(&t->bar_word, __ATOMIC_SEQ_CST);
@@ -35,7 +39,8 @@ int parcaf_barrier(int slot, int index, int kind, int *who)
     parcaf_check_terminating();
     parcaf_wait_word(&t->bar_word, w, &t->bar_sleepers, PARCAF_RECHECK_MS);
   }
-  parcaf_wait_end();
+  if (own_wait)
+    parcaf_wait_end();
   if (stopped) {
     *who = stopped;
     return GFC_STAT_STOPPED_IMAGE;

@@ -199,8 +199,9 @@ static bool contiguous(gfc_desc_t *a)
   return c;
 }
 
-static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, int *stat, char *errmsg,
-                       size_t errmsg_len)
+/* operation: the PARADBG_CAF_COLLECTIVE_* a debugger is shown. */
+static void collective(const char *op, int operation, gfc_desc_t *a, int root, struct red *r, int *stat,
+                       char *errmsg, size_t errmsg_len)
 {
   int n = parcaf_cur_size(), idx = parcaf_cur_index(), slot = parcaf_cur_slot(), who = 0;
   int g_root = 0;
@@ -232,6 +233,7 @@ static void collective(const char *op, gfc_desc_t *a, int root, struct red *r, i
       pack(a, mine, true);
     }
   }
+  parcaf_image(parcaf_this_image)->wait_operation = operation;
   parcaf_wait_begin(PARADBG_CAF_WAIT_COLLECTIVE, g_root, NULL);
   int rc = parcaf_barrier(slot, idx, PARADBG_CAF_WAIT_COLLECTIVE, &who);
   uint32_t *mem = parcaf_team_members(parcaf_team(slot));
@@ -301,29 +303,29 @@ static int kind_of(const gfc_desc_t *a, int a_len)
   }
 }
 
-#define REDUCTION(name, OP, EVENT, has_len)                                                     \
+#define REDUCTION(name, OP, OPERATION, EVENT, has_len)                                          \
   do {                                                                                          \
     struct red r = {OP, a->dtype.type, kind_of(a, has_len), 0, NULL, 0, has_len};               \
     PARCAF_GASP(EVENT, GASP_START, result_image, gfc_desc_elem_count(a) * a->dtype.elem_len);   \
-    collective(name, a, result_image, &r, stat, errmsg, errmsg_len);                            \
+    collective(name, OPERATION, a, result_image, &r, stat, errmsg, errmsg_len);                 \
     PARCAF_GASP(EVENT, GASP_END, result_image, gfc_desc_elem_count(a) * a->dtype.elem_len);     \
   } while (0)
 
 PARCAF_EXPORT void _gfortran_caf_co_sum(gfc_desc_t *a, int result_image, int *stat, char *errmsg, size_t errmsg_len)
 {
-  REDUCTION("CO_SUM", RED_SUM, GASP_CAF_CO_SUM, 0);
+  REDUCTION("CO_SUM", RED_SUM, PARADBG_CAF_COLLECTIVE_SUM, GASP_CAF_CO_SUM, 0);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_min(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
                                         size_t errmsg_len)
 {
-  REDUCTION("CO_MIN", RED_MIN, GASP_CAF_CO_MIN, a_len);
+  REDUCTION("CO_MIN", RED_MIN, PARADBG_CAF_COLLECTIVE_MIN, GASP_CAF_CO_MIN, a_len);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_max(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
                                         size_t errmsg_len)
 {
-  REDUCTION("CO_MAX", RED_MAX, GASP_CAF_CO_MAX, a_len);
+  REDUCTION("CO_MAX", RED_MAX, PARADBG_CAF_COLLECTIVE_MAX, GASP_CAF_CO_MAX, a_len);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_reduce(gfc_desc_t *a, void *(*opr)(void *, void *), int opr_flags,
@@ -332,7 +334,7 @@ PARCAF_EXPORT void _gfortran_caf_co_reduce(gfc_desc_t *a, void *(*opr)(void *, v
   struct red r = {RED_USER, a->dtype.type, kind_of(a, a_len), 0, opr, opr_flags, a_len};
   size_t bytes = gfc_desc_elem_count(a) * a->dtype.elem_len;
   PARCAF_GASP(GASP_CAF_CO_REDUCE, GASP_START, result_image, bytes);
-  collective("CO_REDUCE", a, result_image, &r, stat, errmsg, errmsg_len);
+  collective("CO_REDUCE", PARADBG_CAF_COLLECTIVE_REDUCE, a, result_image, &r, stat, errmsg, errmsg_len);
   PARCAF_GASP(GASP_CAF_CO_REDUCE, GASP_END, result_image, bytes);
 }
 
@@ -345,6 +347,6 @@ PARCAF_EXPORT void _gfortran_caf_co_broadcast(gfc_desc_t *a, int source_image, i
     parcaf_report(stat, errmsg, errmsg_len, 1, "CO_BROADCAST: %d is not an image index of the current team (1 to %d)",
                   source_image, parcaf_cur_size());
   else
-    collective("CO_BROADCAST", a, source_image, NULL, stat, errmsg, errmsg_len);
+    collective("CO_BROADCAST", PARADBG_CAF_COLLECTIVE_BROADCAST, a, source_image, NULL, stat, errmsg, errmsg_len);
   PARCAF_GASP(GASP_CAF_CO_BROADCAST, GASP_END, source_image, bytes);
 }

@@ -134,6 +134,7 @@ PARCAF_EXPORT void _gfortran_caf_event_wait(caf_token_t token, size_t index, int
   if (until_count < 1)
     until_count = 1;
   PARCAF_GASP(GASP_CAF_EVENT_WAIT, GASP_START, (const void *)ev, until_count);
+  parcaf_image(parcaf_this_image)->wait_count = until_count;
   parcaf_wait_begin(PARADBG_CAF_WAIT_EVENT, parcaf_this_image, ev);
   for (unsigned long i = 0;; i++) {
     int c = __atomic_load_n(&ev->count, __ATOMIC_ACQUIRE);

@@ -152,6 +152,7 @@ PARCAF_EXPORT void _gfortran_caf_register(size_t size, caf_register_t type, caf_
     t->data = d;
     t->nbytes = nbytes;
     describe(t, desc);
+    t->token_var = (uintptr_t)token;
     desc->base_addr = view + d;
   } else if (type == CAF_REGTYPE_COARRAY_ALLOC_REGISTER_ONLY) {
     uint64_t r = parcaf_heap_alloc(&seg->asym, view, RECORD_SIZE);
@@ -164,6 +165,7 @@ PARCAF_EXPORT void _gfortran_caf_register(size_t size, caf_register_t type, caf_
     t->magic = PARADBG_CAF_TOKEN_MAGIC;
     t->regtype = (int32_t)type;
     t->serial = ++serial;
+    t->token_var = (uintptr_t)token;
     describe(t, desc);
     link_record(t);
     *token = t;
@@ -185,6 +187,7 @@ PARCAF_EXPORT void _gfortran_caf_register(size_t size, caf_register_t type, caf_
     t->nelem = sync_obj ? size : 0;
     t->data = r + RECORD_SIZE;
     t->serial = ++serial;
+    t->token_var = (uintptr_t)token;
     describe(t, sync_obj ? NULL : desc);
     t->depth = parcaf_this_image ? parcaf_cur_depth() : 0;
     if ((type == CAF_REGTYPE_COARRAY_ALLOC || type == CAF_REGTYPE_LOCK_ALLOC || type == CAF_REGTYPE_EVENT_ALLOC) && desc) {

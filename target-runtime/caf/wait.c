@@ -82,11 +82,18 @@ void parcaf_wake_all_images(void)
   }
 }
 
+/* What else the wait needs (wait_count, wait_operation) is stored before
+   this; publishing wait_kind last lets a reader trust the rest. */
 void parcaf_wait_begin(int kind, int image, const void *obj)
 {
   struct parcaf_image *me = parcaf_image(parcaf_this_image);
   me->wait_image = image;
-  me->wait_offset = obj ? (uint64_t)((const char *)obj - parcaf_segment_base(image ? image : parcaf_this_image)) : 0;
+  /* This image's own objects are reached through its local view (an
+     EVENT WAIT, a LOCK of its own element), others' through their
+     segments; the offset is the same either way. */
+  const char *seg = parcaf_is_local_view(obj, 1) ? parcaf_local_view
+                    : parcaf_segment_base(image ? image : parcaf_this_image);
+  me->wait_offset = obj ? (uint64_t)((const char *)obj - seg) : 0;
   __atomic_store_n(&me->wait_kind, kind, __ATOMIC_RELEASE);
 }
 
@@ -96,6 +103,8 @@ void parcaf_wait_end(void)
   __atomic_store_n(&me->wait_kind, PARADBG_CAF_WAIT_NONE, __ATOMIC_RELEASE);
   me->wait_image = 0;
   me->wait_offset = 0;
+  me->wait_count = 0;
+  me->wait_operation = PARADBG_CAF_COLLECTIVE_NONE;
 }
 
 int parcaf_image_stat(int global)
