@@ -112,7 +112,22 @@ case $what in
     echo
     echo "== and without GDB: paradbg-inspect waits.core"
     inspect/paradbg-inspect waits.core waits
-    rm -f waits.core ;;
+    rm -f waits.core
+    echo
+    echo "== examples/caf-hang.f90 on 4 coarray images hangs; the core of one image says why"
+    PARADBG_LIBDIR="$PWD/target-runtime/caf/.libs" target-runtime/caf/paradbg-caf -g -O1 -o caf-hang \
+      ../examples/caf-hang.f90
+    GFORTRAN_NUM_IMAGES=4 timeout 60 ./caf-hang > /dev/null 2>&1 &
+    job=$!
+    sleep 2
+    image=$(pgrep -P "$(pgrep -P "$job")" | sort -n | head -1)   # image 1: a child of the launcher
+    gcore -o caf-hang.core "$image" > /dev/null 2>&1
+    kill "$job" 2>/dev/null; wait "$job" 2>/dev/null
+    echo "\$ paradbg-inspect caf-hang.core.$image images"
+    inspect/paradbg-inspect "caf-hang.core.$image" images
+    echo "\$ paradbg-inspect caf-hang.core.$image coarray-locks"
+    inspect/paradbg-inspect "caf-hang.core.$image" coarray-locks
+    rm -f caf-hang.core.* ;;
   check)
     # LLVM's libomp with OMPD, for the cross-runtime test (llvm-ompd.test);
     # built once, about a minute and a half.  Without it that test is skipped.
