@@ -12,10 +12,14 @@ build=$(cd "${1:?usage: run-caf-inspect-bench.sh BUILD_DIR [IMAGES]}" && pwd)
 counts=${2:-256}
 rounds=${ROUNDS:-5}
 here=$(cd "$(dirname "$0")" && pwd)
-inspect=$build/inspect/paradbg-inspect
+# The program itself, not libtool's wrapper script (which costs a quarter
+# of a second per run): as installed, it finds libparadbg by its rpath.
+inspect=$build/inspect/.libs/paradbg-inspect
+[ -x "$inspect" ] || inspect=$build/inspect/paradbg-inspect
+export LD_LIBRARY_PATH=$build/libparadbg/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 work=$(mktemp -d "${TMPDIR:-/tmp}/caf-inspect-bench.XXXXXX")
 pid=
-trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; pkill -9 -f "$work/" 2>/dev/null; rm -rf "$work"' EXIT
+trap '[ -n "$pid" ] && pkill -9 -P $pid 2>/dev/null; [ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$work"' EXIT
 PARADBG_LIBDIR=$build/target-runtime/caf/.libs "$build/target-runtime/caf/paradbg-caf" -O1 -g \
   -J "$work" -o "$work/cafhang" "$here/cafhang.f90"
 
@@ -42,9 +46,9 @@ for n in $counts; do
     sleep 0.1
   done
   sleep 1
-  img=$(pgrep -f "$work/cafhang" | sort -n | tail -1)
+  img=$(pgrep -P $pid | sort -n | tail -1)   # the last image: a child of the launcher
   gcore -o "$work/core" "$img" > /dev/null 2>&1
-  kill -9 $pid 2>/dev/null; pkill -9 -f "$work/cafhang" 2>/dev/null || true
+  pkill -9 -P $pid 2>/dev/null; kill -9 $pid 2>/dev/null || true
   wait $pid 2>/dev/null || true
   pid=
   core=$work/core.$img
