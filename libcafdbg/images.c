@@ -6,7 +6,6 @@
    any image stopped since the last look. */
 #include "config.h"
 
-#include <limits.h>
 #include <string.h>
 
 #include "cafdbg-private.h"

@@ -95,9 +95,8 @@ ompd_rc_t cd_read_team_arrays(cafdbg_program_handle_t *ph, int slot, struct cd_t
   if ((rc = cd_alloc(n * 4, (void **)members)) != ompd_rc_ok ||
       (rc = cd_alloc(n * 4, (void **)epochs)) != ompd_rc_ok)
     goto done;
-  /* buf_at is the slot's offset in the mapping, as members_off is */
-  if ((rc = team_array(ph, t, 0, buf, at - ph->base, stride, *members)) != ompd_rc_ok ||
-      (rc = team_array(ph, t, 1, buf, at - ph->base, stride, *epochs)) != ompd_rc_ok)
+  if ((rc = team_array(ph, t, 0, buf, at, stride, *members)) != ompd_rc_ok ||
+      (rc = team_array(ph, t, 1, buf, at, stride, *epochs)) != ompd_rc_ok)
     goto done;
   for (uint64_t i = 0; i < (uint64_t)t->size; i++)
     if ((*members)[i] < 1 || (*members)[i] > ph->shared.num_images) {

@@ -1,2 +1,1519 @@
-/* placeholder: filled by the plugin unit test */
-int main(void) { return 77; }
+/* libcafdbg.so against coarray programs that this test lays out itself.
+   The test is its own "runtime": structures of its own, with the fields of
+   paradbg/caf-layout.h in another order and with other padding than
+   libparcaf's, an exported table built from the same lists (so the plugin
+   can only be right by reading the table), and a shared mapping placed at
+   a made-up address that the test's read_memory callback serves.  Known
+   states (a hang in SYNC ALL behind a lock and an event, teams and SYNC
+   IMAGES, normal and error termination, coarrays of every kind) must be
+   described exactly; then garbage (spoiled tables, every field set to
+   hostile values, random bytes, cyclic registries, offsets out of range,
+   failing reads and allocations) must give return codes, never a crash, a
+   hang or a leaked allocation. */
+#define _GNU_SOURCE
+#include <check.h>
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cafdbg.h>
+
+#include "paradbg/caf-layout.h"
+
+/* ---- the test's runtime: its structures and its table ------------------ */
+
+struct t_shared {
+  uint64_t map_size;
+  uint32_t version;
+  uint32_t magic;
+  uint64_t spare[3];
+  uint32_t max_teams;
+  uint32_t num_images;
+  uint64_t teams_off, sync_off, images_off, segments_off;
+  uint64_t team_stride, segment_size;
+  int64_t supervisor_pid;
+  int32_t error_image, error_code;
+  uint32_t failures;
+};
+
+struct t_image {
+  int32_t status;
+  int32_t spare0;
+  int32_t pid;
+  int32_t wait_image;
+  int32_t wait_kind;
+  int32_t team_index;
+  int32_t team;
+  int32_t stop_code;
+  uint64_t wait_offset;
+  int32_t signal;
+  int32_t wait_operation;
+  int32_t wait_count;
+  unsigned char private_part[196];   /* what a debugger never reads */
+};
+
+struct t_team {
+  uint64_t epochs_off;
+  int32_t size;
+  int32_t number;
+  uint64_t members_off;
+  int32_t parent;
+  int32_t refs;
+};
+
+struct t_heap {
+  uint64_t first, used, start, end;
+};
+
+struct t_block {
+  uint64_t next;
+  uint32_t free;
+  uint32_t spare;
+  uint64_t size;
+};
+
+struct t_segment {
+  uint64_t ntokens;
+  struct t_heap asym;
+  int32_t image;
+  uint32_t magic;
+  struct t_heap sym;
+  uint64_t registry;
+};
+
+struct t_token {
+  uint64_t next;
+  uint64_t serial;
+  int32_t type;
+  uint32_t magic;
+  int64_t ubound[15];
+  uint64_t data;
+  int32_t rank;
+  int32_t regtype;
+  int64_t lbound[15];
+  uint64_t elem_len, nelem, nbytes;
+  uint64_t desc, token_var;
+};
+
+struct t_lock {
+  uint32_t waiters;
+  int32_t owner;
+};
+
+struct t_event {
+  uint32_t waiters;
+  int32_t count;
+};
+
+#define PARADBG_LAYOUT_STRUCT(s) struct t_##s
+PARADBG_LAYOUT_DEFINE(PARADBG_CAF, paradbg_caf_layout, static);
+
+/* ---- the plugin ----------------------------------------------------------- */
+
+#define CAFDBG_FUNCS(X)                                                                   \
+  X(initialize) X(get_api_version) X(get_version_string) X(finalize)                      \
+  X(process_initialize) X(rel_program_handle) X(get_program_info) X(get_image)             \
+  X(rel_image_handle) X(get_image_info) X(get_image_wait) X(rel_wait) X(get_wait_images)   \
+  X(get_image_team) X(get_team) X(get_team_parent) X(rel_team_handle) X(get_team_info)     \
+  X(get_team_member) X(get_next_coarray) X(rel_coarray_handle) X(get_coarray_info)         \
+  X(get_coarray_address) X(get_sync_state)
+
+static struct {
+#define CAF_MEMBER(n) __typeof__(cafdbg_##n) *n;
+  CAFDBG_FUNCS(CAF_MEMBER)
+#undef CAF_MEMBER
+} caf;
+
+/* ---- the made-up target ------------------------------------------------- */
+
+#define MAXT 8                       /* team slots */
+#define SEG (64u << 10)              /* segment bytes */
+#define MAP_BASE 0x7f3300000000ull
+#define VIEW_BASE 0x7f4400000000ull
+#define TABLE_AT 0x500000ull
+#define SYMS_AT 0x600000ull
+
+struct syms {
+  uint64_t shared;
+  uint64_t view;
+  int32_t this_image;
+  char plugin[20];
+};
+
+enum { S_TABLE, S_SHARED, S_VIEW, S_THIS, S_PLUGIN, S_N };
+static const char *const sym_names[S_N] = {
+  "paradbg_caf_layout", "parcaf_shared", "parcaf_local_view", "parcaf_this_image",
+  "caf_debugger_plugin"
+};
+
+static struct world {
+  int n;
+  unsigned char *map;
+  uint64_t map_size, map_region;     /* map_region: what read_memory serves of it */
+  struct paradbg_caf_layout table;
+  uint64_t table_region;
+  struct syms syms;
+  int hide[S_N];
+  uint64_t images_off, sync_off, teams_off, team_stride, segments_off;
+  /* the host's accounting */
+  unsigned long reads, allocs_live, allocs;
+  long fail_reads_after, fail_allocs_after;   /* -1: never */
+} W;
+
+static int context_token;
+#define CTX ((ompd_address_space_context_t *)&context_token)
+
+static ompd_rc_t cb_alloc(ompd_size_t n, void **p)
+{
+  *p = NULL;
+  if (W.fail_allocs_after >= 0 && (long)W.allocs >= W.fail_allocs_after)
+    return ompd_rc_nomem;
+  W.allocs++;
+  *p = malloc(n);
+  if (*p == NULL)
+    return ompd_rc_nomem;
+  W.allocs_live++;
+  return ompd_rc_ok;
+}
+
+static ompd_rc_t cb_free(void *p)
+{
+  if (p != NULL)
+    W.allocs_live--;
+  free(p);
+  return ompd_rc_ok;
+}
+
+static ompd_rc_t cb_sizeof(ompd_address_space_context_t *c, ompd_device_type_sizes_t *s)
+{
+  ck_assert_ptr_eq(c, CTX);
+  s->sizeof_char = 1;
+  s->sizeof_short = sizeof(short);
+  s->sizeof_int = sizeof(int);
+  s->sizeof_long = sizeof(long);
+  s->sizeof_long_long = sizeof(long long);
+  s->sizeof_pointer = sizeof(void *);
+  return ompd_rc_ok;
+}
+
+static ompd_rc_t cb_symbol(ompd_address_space_context_t *c, ompd_thread_context_t *t,
+                           const char *name, ompd_address_t *addr, const char *file)
+{
+  static const uint64_t at[S_N] = { TABLE_AT, SYMS_AT + offsetof(struct syms, shared),
+                                    SYMS_AT + offsetof(struct syms, view),
+                                    SYMS_AT + offsetof(struct syms, this_image),
+                                    SYMS_AT + offsetof(struct syms, plugin) };
+  (void)t, (void)file;
+  ck_assert_ptr_eq(c, CTX);
+  for (int i = 0; i < S_N; i++)
+    if (strcmp(name, sym_names[i]) == 0 && !W.hide[i]) {
+      addr->segment = OMPD_SEGMENT_UNSPECIFIED;
+      addr->address = at[i];
+      return ompd_rc_ok;
+    }
+  return ompd_rc_error;
+}
+
+/* Only what the test laid out is readable; anything else fails, as memory
+   missing from a core does. */
+static ompd_rc_t cb_read(ompd_address_space_context_t *c, ompd_thread_context_t *t,
+                         const ompd_address_t *addr, ompd_size_t n, void *buf)
+{
+  struct {
+    uint64_t at, size;
+    const void *host;
+  } regions[3] = {
+    { TABLE_AT, W.table_region, &W.table },
+    { SYMS_AT, sizeof W.syms, &W.syms },
+    { MAP_BASE, W.map_region, W.map },
+  };
+  (void)t;
+  ck_assert_ptr_eq(c, CTX);
+  ck_assert_msg(n <= (64u << 20), "a read of %llu bytes", (unsigned long long)n);
+  W.reads++;
+  if (W.fail_reads_after >= 0 && (long)W.reads > W.fail_reads_after)
+    return ompd_rc_error;
+  for (int i = 0; i < 3; i++) {
+    uint64_t a = addr->address;
+    if (a >= regions[i].at && a - regions[i].at <= regions[i].size &&
+        n <= regions[i].size - (a - regions[i].at)) {
+      memcpy(buf, (const unsigned char *)regions[i].host + (a - regions[i].at), n);
+      return ompd_rc_ok;
+    }
+  }
+  return ompd_rc_error;
+}
+
+static const ompd_callbacks_t callbacks = {
+  .alloc_memory = cb_alloc,
+  .free_memory = cb_free,
+  .sizeof_type = cb_sizeof,
+  .symbol_addr_lookup = cb_symbol,
+  .read_memory = cb_read,
+};
+
+static uint64_t align(uint64_t v, uint64_t a)
+{
+  return (v + a - 1) / a * a;
+}
+
+static struct t_shared *sh(void) { return (struct t_shared *)W.map; }
+static struct t_image *img(int g) { return (struct t_image *)(W.map + W.images_off) + (g - 1); }
+static struct t_team *team(int s) { return (struct t_team *)(W.map + W.teams_off + (uint64_t)s * W.team_stride); }
+static uint32_t *members(int s) { return (uint32_t *)(W.map + team(s)->members_off); }
+static uint32_t *epochs(int s) { return (uint32_t *)(W.map + team(s)->epochs_off); }
+static uint32_t *sync_cell(int a, int b) { return (uint32_t *)(W.map + W.sync_off) + (uint64_t)(a - 1) * W.n + (b - 1); }
+static uint64_t seg_off(int g) { return W.segments_off + (uint64_t)(g - 1) * SEG; }
+static unsigned char *segb(int g) { return W.map + seg_off(g); }
+static struct t_segment *seg(int g) { return (struct t_segment *)segb(g); }
+static uint64_t seg_addr(int g, uint64_t off) { return MAP_BASE + seg_off(g) + off; }
+static struct t_token *tok(int g, uint64_t rec) { return (struct t_token *)(segb(g) + rec); }
+static struct t_lock *lock_at(int g, uint64_t off) { return (struct t_lock *)(segb(g) + off); }
+static struct t_event *event_at(int g, uint64_t off) { return (struct t_event *)(segb(g) + off); }
+
+/* A fresh program of n running images, all in the initial team. */
+static void build_world(int n)
+{
+  free(W.map);
+  memset(&W, 0, sizeof W);
+  W.fail_reads_after = W.fail_allocs_after = -1;
+  W.n = n;
+  uint64_t off = 256;
+  W.images_off = off;
+  off = align(off + (uint64_t)n * sizeof(struct t_image), 64);
+  W.sync_off = off;
+  off = align(off + (uint64_t)n * n * 4, 64);
+  W.teams_off = off;
+  W.team_stride = align(sizeof(struct t_team) + 8u * (uint64_t)n, 64);
+  off += MAXT * W.team_stride;
+  W.segments_off = align(off, 4096);
+  W.map_size = W.map_region = W.segments_off + (uint64_t)n * SEG;
+  W.map = calloc(1, W.map_size);
+  ck_assert_ptr_nonnull(W.map);
+  struct t_shared *s = sh();
+  s->magic = PARADBG_CAF_SHARED_MAGIC;
+  s->version = PARADBG_CAF_LAYOUT_VERSION;
+  s->num_images = (uint32_t)n;
+  s->max_teams = MAXT;
+  s->map_size = W.map_size;
+  s->segment_size = SEG;
+  s->segments_off = W.segments_off;
+  s->images_off = W.images_off;
+  s->sync_off = W.sync_off;
+  s->teams_off = W.teams_off;
+  s->team_stride = W.team_stride;
+  s->supervisor_pid = 999;
+  for (int t = 0; t < MAXT; t++) {
+    struct t_team *tm = team(t);
+    tm->members_off = W.teams_off + (uint64_t)t * W.team_stride + sizeof *tm;
+    tm->epochs_off = tm->members_off + 4u * (uint64_t)n;
+  }
+  team(0)->refs = n;
+  team(0)->number = -1;
+  team(0)->parent = -1;
+  team(0)->size = n;
+  for (int g = 1; g <= n; g++) {
+    members(0)[g - 1] = (uint32_t)g;
+    img(g)->pid = 1000 + g;
+    img(g)->status = PARADBG_CAF_IMAGE_RUNNING;
+    img(g)->team = 0;
+    img(g)->team_index = g;
+    seg(g)->magic = PARADBG_CAF_SEGMENT_MAGIC;
+    seg(g)->image = g;
+  }
+  W.table = paradbg_caf_layout;
+  W.table_region = sizeof W.table;
+  W.syms.shared = MAP_BASE;
+  W.syms.view = VIEW_BASE;
+  W.syms.this_image = 1;
+  strcpy(W.syms.plugin, "libcafdbg.so");
+}
+
+/* A token record at segment offset rec of image g, its data right after
+   it, linked at the head of g's registry (newest first). */
+static struct t_token *add_token(int g, uint64_t rec, int regtype, int type, uint64_t elem_len,
+                                 uint64_t nbytes, uint64_t nelem, uint64_t serial)
+{
+  struct t_token *t = tok(g, rec);
+  memset(t, 0, sizeof *t);
+  t->magic = PARADBG_CAF_TOKEN_MAGIC;
+  t->regtype = regtype;
+  t->type = type;
+  t->elem_len = elem_len;
+  t->nbytes = nbytes;
+  t->nelem = nelem;
+  t->serial = serial;
+  t->data = rec + 512;
+  t->next = seg(g)->registry;
+  seg(g)->registry = rec;
+  seg(g)->ntokens++;
+  return t;
+}
+
+/* The coarrays of the hang: on every image, oldest first,
+     a: real(8), SAVE, 10 elements (gfortran tells no shape: rank 0)
+     b: integer, allocatable (1:3, 0:1)
+     L: lock_type, 4 elements; E: event_type; C: a critical construct's lock
+   and on images 1 and 2 only (a team's), T: integer; on image 1 only, an
+   allocatable component K: real(8) (1:2) in the image's own heap. */
+enum { REC_A = 1024, REC_B = 2048, REC_L = 3072, REC_E = 4096, REC_C = 5120, REC_T = 6144,
+       REC_K = 7168 };
+#define DATA(rec) ((uint64_t)(rec) + 512)
+
+static void add_coarrays(void)
+{
+  for (int g = 1; g <= W.n; g++) {
+    add_token(g, REC_A, 0, cafdbg_type_real, 8, 80, 0, 1);
+    struct t_token *b = add_token(g, REC_B, 1, cafdbg_type_integer, 4, 24, 0, 2);
+    b->rank = 2;
+    b->lbound[0] = 1, b->ubound[0] = 3, b->lbound[1] = 0, b->ubound[1] = 1;
+    b->desc = 0x7000 + (uint64_t)g;
+    b->token_var = 0x6000;
+    add_token(g, REC_L, 2, 0, 0, 32, 4, 3);
+    add_token(g, REC_E, 5, 0, 0, 8, 1, 4);
+    add_token(g, REC_C, 4, 0, 0, 8, 1, 5);
+    if (g <= 2)
+      add_token(g, REC_T, 0, cafdbg_type_integer, 4, 4, 0, 6);
+  }
+  struct t_token *k = add_token(1, REC_K, 7, cafdbg_type_real, 8, 16, 0, 7);
+  k->rank = 1;
+  k->lbound[0] = 1, k->ubound[0] = 2;
+  k->data = 40000;   /* the image's own heap */
+}
+
+/* Four images: 1 and 3 in SYNC ALL; 2 waits for element 2 of L on image 3,
+   which image 4 holds; 4 waits for E on itself (count 1, until 2). */
+static void build_hang(void)
+{
+  build_world(4);
+  add_coarrays();
+  img(1)->wait_kind = PARADBG_CAF_WAIT_SYNC_ALL;
+  img(3)->wait_kind = PARADBG_CAF_WAIT_SYNC_ALL;
+  epochs(0)[0] = 1;
+  epochs(0)[2] = 1;
+  img(2)->wait_kind = PARADBG_CAF_WAIT_LOCK;
+  img(2)->wait_image = 3;
+  img(2)->wait_offset = DATA(REC_L) + 2 * 8;
+  lock_at(3, DATA(REC_L) + 2 * 8)->owner = 4;
+  lock_at(3, DATA(REC_L) + 2 * 8)->waiters = 1;
+  img(4)->wait_kind = PARADBG_CAF_WAIT_EVENT;
+  img(4)->wait_image = 4;
+  img(4)->wait_offset = DATA(REC_E);
+  img(4)->wait_count = 2;
+  event_at(4, DATA(REC_E))->count = 1;
+}
+
+static ompd_rc_t open_program(cafdbg_program_handle_t **p)
+{
+  *p = NULL;
+  return caf.process_initialize(CTX, p);
+}
+
+static cafdbg_program_handle_t *program(void)
+{
+  cafdbg_program_handle_t *p;
+  ck_assert_int_eq(open_program(&p), ompd_rc_ok);
+  ck_assert_ptr_nonnull(p);
+  return p;
+}
+
+static cafdbg_image_handle_t *image(cafdbg_program_handle_t *p, int g)
+{
+  cafdbg_image_handle_t *h = NULL;
+  ck_assert_int_eq(caf.get_image(p, g, &h), ompd_rc_ok);
+  return h;
+}
+
+/* The images image g still needs, as a string "2,4". */
+static const char *needs(cafdbg_program_handle_t *p, int g)
+{
+  static char out[256];
+  int list[64], count = -1;
+  cafdbg_image_handle_t *h = image(p, g);
+  ck_assert_int_eq(caf.get_wait_images(h, list, 64, &count), ompd_rc_ok);
+  ck_assert_int_le(count, 64);
+  out[0] = 0;
+  for (int i = 0; i < count; i++)
+    snprintf(out + strlen(out), sizeof out - strlen(out), "%s%d", i ? "," : "", list[i]);
+  caf.rel_image_handle(h);
+  return out;
+}
+
+static void done(cafdbg_program_handle_t *p)
+{
+  ck_assert_int_eq(caf.rel_program_handle(p), ompd_rc_ok);
+  ck_assert_uint_eq(W.allocs_live, 0);
+}
+
+/* The registered object of image g with registration number serial. */
+static cafdbg_coarray_handle_t *coarray(cafdbg_image_handle_t *h, uint64_t serial)
+{
+  cafdbg_coarray_handle_t *c = NULL, *next;
+  for (int i = 0; i < 100; i++) {
+    ompd_rc_t rc = caf.get_next_coarray(h, c, &next);
+    if (c != NULL)
+      caf.rel_coarray_handle(c);
+    c = NULL;
+    if (rc != ompd_rc_ok)
+      break;
+    cafdbg_coarray_info_t info;
+    ck_assert_int_eq(caf.get_coarray_info(next, &info), ompd_rc_ok);
+    if (info.serial == serial)
+      return next;
+    c = next;
+  }
+  ck_abort_msg("no coarray #%llu", (unsigned long long)serial);
+  return NULL;
+}
+
+/* ---- known states ---------------------------------------------------------- */
+
+START_TEST(versions)
+{
+  ompd_word_t v = 0;
+  const char *s = NULL;
+  ck_assert_int_eq(caf.get_api_version(&v), ompd_rc_ok);
+  ck_assert_int_eq(v, CAFDBG_API_VERSION);
+  ck_assert_int_eq(caf.get_version_string(&s), ompd_rc_ok);
+  ck_assert_ptr_nonnull(strstr(s, "layout table version 3"));
+  ck_assert_int_eq(caf.get_api_version(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_version_string(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.initialize(2, &callbacks), ompd_rc_unsupported);
+  ck_assert_int_eq(caf.initialize(CAFDBG_API_VERSION, NULL), ompd_rc_bad_input);
+  ompd_callbacks_t partial = callbacks;
+  partial.read_memory = NULL;
+  ck_assert_int_eq(caf.initialize(CAFDBG_API_VERSION, &partial), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.finalize(), ompd_rc_ok);
+  ck_assert_int_eq(caf.finalize(), ompd_rc_unsupported);
+  cafdbg_program_handle_t *p;
+  ck_assert_int_eq(caf.process_initialize(CTX, &p), ompd_rc_error);   /* not initialized */
+  ck_assert_int_eq(caf.initialize(CAFDBG_API_VERSION, &callbacks), ompd_rc_ok);
+}
+END_TEST
+
+START_TEST(program_info)
+{
+  build_hang();
+  cafdbg_program_handle_t *p = program();
+  cafdbg_program_info_t info;
+  ck_assert_int_eq(caf.get_program_info(p, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.num_images, 4);
+  ck_assert_int_eq(info.this_image, 1);
+  ck_assert_int_eq(info.error_image, 0);
+  ck_assert_int_eq(info.error_code, 0);
+  ck_assert_int_eq(info.launcher_pid, 999);
+  /* a launcher: no image of its own */
+  W.syms.this_image = 0;
+  ck_assert_int_eq(caf.get_program_info(p, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.this_image, 0);
+  done(p);
+}
+END_TEST
+
+START_TEST(images_in_a_hang)
+{
+  build_hang();
+  cafdbg_program_handle_t *p = program();
+  cafdbg_image_info_t info;
+  for (int g = 1; g <= 4; g++) {
+    cafdbg_image_handle_t *h = image(p, g);
+    ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_ok);
+    ck_assert_int_eq(info.image, g);
+    ck_assert_int_eq(info.pid, 1000 + g);
+    ck_assert_int_eq(info.status, cafdbg_image_running);
+    ck_assert_int_eq(info.team_number, -1);
+    ck_assert_int_eq(info.team_index, g);
+    caf.rel_image_handle(h);
+  }
+  ck_assert_str_eq(needs(p, 1), "2,4");
+  ck_assert_str_eq(needs(p, 3), "2,4");
+  ck_assert_str_eq(needs(p, 2), "4");
+  ck_assert_str_eq(needs(p, 4), "");
+
+  /* count all, write at most max */
+  int two[2] = { -1, -1 }, count = -1;
+  cafdbg_image_handle_t *h = image(p, 1);
+  ck_assert_int_eq(caf.get_wait_images(h, two, 1, &count), ompd_rc_ok);
+  ck_assert_int_eq(count, 2);
+  ck_assert_int_eq(two[0], 2);
+  ck_assert_int_eq(two[1], -1);
+  ck_assert_int_eq(caf.get_wait_images(h, NULL, 0, &count), ompd_rc_ok);
+  ck_assert_int_eq(count, 2);
+  cafdbg_wait_t w;
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.kind, cafdbg_wait_sync_all);
+  ck_assert_ptr_null(w.coarray);
+  caf.rel_wait(&w);
+  caf.rel_image_handle(h);
+
+  /* image 2 waits for L(3)[3], held by image 4 */
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.kind, cafdbg_wait_lock);
+  ck_assert_int_eq(w.image, 3);
+  ck_assert_int_eq(w.holder, 4);
+  ck_assert_int_eq(w.object_image, 3);
+  ck_assert_uint_eq(w.element, 2);
+  ck_assert_uint_eq(w.object.address, seg_addr(3, DATA(REC_L) + 16));
+  ck_assert_ptr_nonnull(w.coarray);
+  cafdbg_coarray_info_t ci;
+  ck_assert_int_eq(caf.get_coarray_info(w.coarray, &ci), ompd_rc_ok);
+  ck_assert_int_eq(ci.kind, cafdbg_coarray_lock);
+  ck_assert_uint_eq(ci.serial, 3);
+  ck_assert_int_eq(ci.image, 3);
+  ck_assert_int_eq(caf.rel_wait(&w), ompd_rc_ok);
+  ck_assert_ptr_null(w.coarray);
+  caf.rel_image_handle(h);
+
+  /* image 4 waits for E on itself: count 1, until 2 */
+  h = image(p, 4);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.kind, cafdbg_wait_event);
+  ck_assert_int_eq(w.object_image, 4);
+  ck_assert_int_eq(w.count, 1);
+  ck_assert_int_eq(w.until_count, 2);
+  ck_assert_uint_eq(w.element, 0);
+  ck_assert_int_eq(w.holder, 0);
+  ck_assert_ptr_nonnull(w.coarray);
+  ck_assert_int_eq(caf.get_coarray_info(w.coarray, &ci), ompd_rc_ok);
+  ck_assert_int_eq(ci.kind, cafdbg_coarray_event);
+  caf.rel_wait(&w);
+  caf.rel_image_handle(h);
+  done(p);
+}
+END_TEST
+
+START_TEST(critical)
+{
+  build_hang();
+  /* image 3 waits to enter the critical construct, whose lock (on image 1)
+     image 2 holds */
+  img(3)->wait_kind = PARADBG_CAF_WAIT_CRITICAL;
+  img(3)->wait_image = 1;
+  img(3)->wait_offset = DATA(REC_C);
+  epochs(0)[2] = 0;
+  lock_at(1, DATA(REC_C))->owner = 2;
+  cafdbg_program_handle_t *p = program();
+  cafdbg_image_handle_t *h = image(p, 3);
+  cafdbg_wait_t w;
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.kind, cafdbg_wait_critical);
+  ck_assert_int_eq(w.holder, 2);
+  ck_assert_int_eq(w.object_image, 1);
+  ck_assert_uint_eq(w.element, 0);
+  cafdbg_coarray_info_t ci;
+  ck_assert_ptr_nonnull(w.coarray);
+  ck_assert_int_eq(caf.get_coarray_info(w.coarray, &ci), ompd_rc_ok);
+  ck_assert_int_eq(ci.kind, cafdbg_coarray_critical);
+  ck_assert_int_eq(ci.image, 1);
+  caf.rel_wait(&w);
+  caf.rel_image_handle(h);
+  ck_assert_str_eq(needs(p, 3), "2");
+  ck_assert_str_eq(needs(p, 1), "2,3,4");
+  /* a lock wait with no object recorded: no holder, nobody needed */
+  img(2)->wait_offset = 0;
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.holder, 0);
+  ck_assert_uint_eq(w.object.address, 0);
+  ck_assert_ptr_null(w.coarray);
+  caf.rel_wait(&w);
+  caf.rel_image_handle(h);
+  ck_assert_str_eq(needs(p, 2), "");
+  done(p);
+}
+END_TEST
+
+START_TEST(coarrays)
+{
+  build_hang();
+  cafdbg_program_handle_t *p = program();
+  cafdbg_image_handle_t *h = image(p, 1);
+  /* newest first: K T C E L b a */
+  static const uint64_t order[] = { 7, 6, 5, 4, 3, 2, 1 };
+  cafdbg_coarray_handle_t *c = NULL, *next;
+  cafdbg_coarray_info_t info;
+  for (unsigned i = 0; i < 7; i++) {
+    ck_assert_int_eq(caf.get_next_coarray(h, c, &next), ompd_rc_ok);
+    ck_assert_int_eq(caf.get_coarray_info(next, &info), ompd_rc_ok);
+    ck_assert_uint_eq(info.serial, order[i]);
+    ck_assert_int_eq(info.image, 1);
+    if (c)
+      caf.rel_coarray_handle(c);
+    c = next;
+  }
+  ck_assert_int_eq(caf.get_next_coarray(h, c, &next), ompd_rc_unavailable);
+  ck_assert_ptr_null(next);
+  caf.rel_coarray_handle(c);
+
+  ompd_address_t r, in;
+  c = coarray(h, 1);   /* a */
+  ck_assert_int_eq(caf.get_coarray_info(c, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.kind, cafdbg_coarray_static);
+  ck_assert_int_eq(info.type, cafdbg_type_real);
+  ck_assert_uint_eq(info.elem_len, 8);
+  ck_assert_uint_eq(info.nbytes, 80);
+  ck_assert_uint_eq(info.nelem, 10);
+  ck_assert_int_eq(info.rank, -1);
+  ck_assert_int_eq(info.corank, 0);
+  ck_assert_uint_eq(info.token_var.address, 0);
+  for (int g = 1; g <= 4; g++) {
+    ck_assert_int_eq(caf.get_coarray_address(c, g, &r, &in), ompd_rc_ok);
+    ck_assert_uint_eq(r.address, seg_addr(g, DATA(REC_A)));
+    ck_assert_uint_eq(in.address, VIEW_BASE + DATA(REC_A));
+  }
+  ck_assert_int_eq(caf.get_coarray_address(c, 0, &r, &in), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_coarray_address(c, 5, &r, &in), ompd_rc_bad_input);
+  cafdbg_sync_state_t st;
+  ck_assert_int_eq(caf.get_sync_state(c, 1, 0, &st), ompd_rc_bad_input);   /* not a lock */
+  caf.rel_coarray_handle(c);
+
+  c = coarray(h, 2);   /* b */
+  ck_assert_int_eq(caf.get_coarray_info(c, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.kind, cafdbg_coarray_allocatable);
+  ck_assert_int_eq(info.type, cafdbg_type_integer);
+  ck_assert_int_eq(info.rank, 2);
+  ck_assert_int_eq(info.lbound[0], 1);
+  ck_assert_int_eq(info.ubound[0], 3);
+  ck_assert_int_eq(info.lbound[1], 0);
+  ck_assert_int_eq(info.ubound[1], 1);
+  ck_assert_uint_eq(info.nelem, 6);
+  ck_assert_uint_eq(info.descriptor.address, 0x7001);
+  ck_assert_uint_eq(info.token_var.address, 0x6000);
+  caf.rel_coarray_handle(c);
+
+  c = coarray(h, 3);   /* L */
+  ck_assert_int_eq(caf.get_coarray_info(c, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.kind, cafdbg_coarray_lock);
+  ck_assert_uint_eq(info.nelem, 4);
+  ck_assert_uint_eq(info.elem_len, 0);
+  ck_assert_int_eq(info.rank, -1);
+  ck_assert_int_eq(caf.get_sync_state(c, 3, 2, &st), ompd_rc_ok);
+  ck_assert_int_eq(st.holder, 4);
+  ck_assert_int_eq(st.waiters, 1);
+  ck_assert_int_eq(caf.get_sync_state(c, 3, 1, &st), ompd_rc_ok);
+  ck_assert_int_eq(st.holder, 0);
+  ck_assert_int_eq(caf.get_sync_state(c, 3, 4, &st), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_sync_state(c, 5, 0, &st), ompd_rc_bad_input);
+  caf.rel_coarray_handle(c);
+
+  c = coarray(h, 4);   /* E */
+  ck_assert_int_eq(caf.get_coarray_info(c, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.kind, cafdbg_coarray_event);
+  ck_assert_int_eq(info.rank, 0);
+  ck_assert_int_eq(caf.get_sync_state(c, 4, 0, &st), ompd_rc_ok);
+  ck_assert_int_eq(st.count, 1);
+  caf.rel_coarray_handle(c);
+
+  c = coarray(h, 6);   /* T: images 1 and 2 only */
+  ck_assert_int_eq(caf.get_coarray_address(c, 2, &r, &in), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_coarray_address(c, 3, &r, &in), ompd_rc_unavailable);
+  caf.rel_coarray_handle(c);
+
+  c = coarray(h, 7);   /* K: a component, image 1's own */
+  ck_assert_int_eq(caf.get_coarray_info(c, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.kind, cafdbg_coarray_component);
+  ck_assert_int_eq(info.rank, 1);
+  ck_assert_uint_eq(info.nelem, 2);
+  ck_assert_int_eq(caf.get_coarray_address(c, 1, &r, &in), ompd_rc_ok);
+  ck_assert_uint_eq(r.address, seg_addr(1, 40000));
+  ck_assert_int_eq(caf.get_coarray_address(c, 2, &r, &in), ompd_rc_unavailable);
+  caf.rel_coarray_handle(c);
+
+  /* a component registered but not allocated */
+  tok(1, REC_K)->data = 0;
+  c = coarray(h, 7);
+  ck_assert_int_eq(caf.get_coarray_address(c, 1, &r, &in), ompd_rc_unavailable);
+  caf.rel_coarray_handle(c);
+
+  /* an image with nothing registered */
+  seg(4)->registry = 0;
+  seg(4)->ntokens = 0;
+  cafdbg_image_handle_t *h4 = image(p, 4);
+  ck_assert_int_eq(caf.get_next_coarray(h4, NULL, &next), ompd_rc_unavailable);
+  /* another image's coarray is not a walk of this image */
+  c = coarray(h, 1);
+  ck_assert_int_eq(caf.get_next_coarray(h4, c, &next), ompd_rc_bad_input);
+  caf.rel_coarray_handle(c);
+  caf.rel_image_handle(h4);
+  caf.rel_image_handle(h);
+  done(p);
+}
+END_TEST
+
+/* Teams 1 {1,2} and 2 {3,4} of the initial team, and a slot no longer in
+   use: image 1 in SYNC TEAM, image 2 in SYNC IMAGES with 1, 3 and 4,
+   image 3 in a co_sum, image 4 failed. */
+static void build_teams(void)
+{
+  build_world(4);
+  for (int s = 1; s <= 3; s++) {
+    team(s)->refs = s == 3 ? 0 : 2;
+    team(s)->number = s == 3 ? 9 : s;
+    team(s)->parent = 0;
+    team(s)->size = s == 3 ? 1 : 2;
+  }
+  members(1)[0] = 1, members(1)[1] = 2;
+  members(2)[0] = 3, members(2)[1] = 4;
+  members(3)[0] = 1;
+  for (int g = 1; g <= 4; g++) {
+    img(g)->team = g <= 2 ? 1 : 2;
+    img(g)->team_index = g <= 2 ? g : g - 2;
+  }
+  img(1)->wait_kind = PARADBG_CAF_WAIT_TEAM;
+  epochs(1)[0] = 1;
+  img(2)->wait_kind = PARADBG_CAF_WAIT_SYNC_IMAGES;
+  img(2)->wait_image = 3;
+  *sync_cell(2, 3) = 2, *sync_cell(3, 2) = 1;   /* not heard from 3 */
+  *sync_cell(2, 4) = 1, *sync_cell(4, 2) = 0;   /* nor from 4, which failed */
+  *sync_cell(2, 1) = 1, *sync_cell(1, 2) = 1;   /* heard from 1 */
+  img(3)->wait_kind = PARADBG_CAF_WAIT_COLLECTIVE;
+  img(3)->wait_image = 3;
+  img(3)->wait_operation = PARADBG_CAF_COLLECTIVE_SUM;
+  epochs(2)[0] = 5, epochs(2)[1] = 4;
+  img(4)->status = PARADBG_CAF_IMAGE_FAILED;
+  img(4)->signal = 9;
+  sh()->failures = 1;
+}
+
+START_TEST(teams)
+{
+  build_teams();
+  cafdbg_program_handle_t *p = program();
+  cafdbg_image_info_t info;
+  cafdbg_image_handle_t *h = image(p, 4);
+  ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.status, cafdbg_image_failed);
+  ck_assert_int_eq(info.signal, 9);
+  ck_assert_int_eq(info.team_number, 2);
+  ck_assert_int_eq(info.team_index, 2);
+  caf.rel_image_handle(h);
+
+  ck_assert_str_eq(needs(p, 1), "2");
+  ck_assert_str_eq(needs(p, 2), "3");
+  ck_assert_str_eq(needs(p, 3), "");
+  cafdbg_wait_t w;
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.kind, cafdbg_wait_sync_images);
+  ck_assert_int_eq(w.image, 3);
+  caf.rel_wait(&w);
+  caf.rel_image_handle(h);
+  h = image(p, 3);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.kind, cafdbg_wait_collective);
+  ck_assert_int_eq(w.image, 3);
+  ck_assert_str_eq(w.operation, "co_sum");
+  caf.rel_wait(&w);
+
+  cafdbg_team_handle_t *t, *parent, *grand;
+  cafdbg_team_info_t ti;
+  ck_assert_int_eq(caf.get_image_team(h, &t), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_team_info(t, &ti), ompd_rc_ok);
+  ck_assert_int_eq(ti.team_number, 2);
+  ck_assert_int_eq(ti.size, 2);
+  ck_assert_uint_eq(ti.id, 2);
+  int g = 0;
+  ck_assert_int_eq(caf.get_team_member(t, 1, &g), ompd_rc_ok);
+  ck_assert_int_eq(g, 3);
+  ck_assert_int_eq(caf.get_team_member(t, 2, &g), ompd_rc_ok);
+  ck_assert_int_eq(g, 4);
+  ck_assert_int_eq(caf.get_team_member(t, 3, &g), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_team_member(t, 0, &g), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_team_parent(t, &parent), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_team_info(parent, &ti), ompd_rc_ok);
+  ck_assert_int_eq(ti.team_number, -1);
+  ck_assert_int_eq(ti.size, 4);
+  ck_assert_uint_eq(ti.id, 0);
+  ck_assert_int_eq(caf.get_team_parent(parent, &grand), ompd_rc_unavailable);
+  ck_assert_ptr_null(grand);
+  caf.rel_team_handle(parent);
+  caf.rel_team_handle(t);
+  caf.rel_image_handle(h);
+
+  /* the teams alive, in slot order; slot 3 is free */
+  static const int numbers[] = { -1, 1, 2 };
+  for (int nth = 0; nth < 3; nth++) {
+    ck_assert_int_eq(caf.get_team(p, nth, &t), ompd_rc_ok);
+    ck_assert_int_eq(caf.get_team_info(t, &ti), ompd_rc_ok);
+    ck_assert_int_eq(ti.team_number, numbers[nth]);
+    caf.rel_team_handle(t);
+  }
+  ck_assert_int_eq(caf.get_team(p, 3, &t), ompd_rc_unavailable);
+  ck_assert_int_eq(caf.get_team(p, -1, &t), ompd_rc_bad_input);
+  /* a parent whose slot was let go */
+  team(0)->refs = 0;
+  ck_assert_int_eq(caf.get_team(p, 0, &t), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_team_info(t, &ti), ompd_rc_ok);
+  ck_assert_int_eq(ti.team_number, 1);
+  ck_assert_int_eq(caf.get_team_parent(t, &parent), ompd_rc_unavailable);
+  caf.rel_team_handle(t);
+  done(p);
+}
+END_TEST
+
+START_TEST(termination)
+{
+  build_world(4);
+  img(1)->status = PARADBG_CAF_IMAGE_STOPPED;
+  img(1)->wait_kind = PARADBG_CAF_WAIT_TERMINATION;
+  img(3)->status = PARADBG_CAF_IMAGE_ERROR_STOPPED;
+  img(3)->stop_code = 5;
+  sh()->error_image = 3;
+  sh()->error_code = 5;
+  sh()->failures = 2;
+  cafdbg_program_handle_t *p = program();
+  cafdbg_program_info_t pi;
+  ck_assert_int_eq(caf.get_program_info(p, &pi), ompd_rc_ok);
+  ck_assert_int_eq(pi.error_image, 3);
+  ck_assert_int_eq(pi.error_code, 5);
+  cafdbg_image_info_t info;
+  cafdbg_image_handle_t *h = image(p, 3);
+  ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.status, cafdbg_image_error_stopped);
+  ck_assert_int_eq(info.stop_code, 5);
+  caf.rel_image_handle(h);
+  ck_assert_str_eq(needs(p, 1), "2,4");
+  /* image 4 stops: the runtime bumps failures, and the library sees it */
+  img(4)->status = PARADBG_CAF_IMAGE_STOPPED;
+  sh()->failures++;
+  ck_assert_str_eq(needs(p, 1), "2");
+  /* an image not started yet is seen to start without a bump */
+  img(2)->status = PARADBG_CAF_IMAGE_UNUSED;
+  sh()->failures++;
+  ck_assert_str_eq(needs(p, 1), "");
+  img(2)->status = PARADBG_CAF_IMAGE_RUNNING;
+  ck_assert_str_eq(needs(p, 1), "2");
+  done(p);
+}
+END_TEST
+
+/* Listing every image with its status, team, wait and the images it
+   needs: one read for the image, one for its team's slot, one to see
+   whether an image stopped since the last look, and one for the statuses
+   of all images at the first look. */
+START_TEST(reads_per_image)
+{
+  enum { N = 64 };
+  build_world(N);
+  for (int g = 1; g < N; g++) {
+    img(g)->wait_kind = PARADBG_CAF_WAIT_SYNC_ALL;
+    epochs(0)[g - 1] = 7;
+  }
+  epochs(0)[N - 1] = 6;
+  cafdbg_program_handle_t *p = program();
+  W.reads = 0;
+  for (int g = 1; g <= N; g++) {
+    cafdbg_image_handle_t *h = image(p, g);
+    cafdbg_image_info_t info;
+    cafdbg_wait_t w;
+    int list[4], count;
+    ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_ok);
+    ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+    ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_ok);
+    if (g < N) {
+      ck_assert_int_eq(count, 1);
+      ck_assert_int_eq(list[0], N);
+    } else {
+      ck_assert_int_eq(count, 0);
+    }
+    caf.rel_wait(&w);
+    caf.rel_image_handle(h);
+  }
+  ck_assert_msg(W.reads <= 3 * N + 1, "%lu reads for %d images", W.reads, N);
+  done(p);
+}
+END_TEST
+
+/* ---- garbage ---------------------------------------------------------------- */
+
+static int valid_rc(ompd_rc_t rc)
+{
+  return rc >= ompd_rc_ok && rc <= ompd_rc_callback_error;
+}
+
+#define RC(call)                                                                    \
+  ({                                                                                \
+    ompd_rc_t rc_ = (call);                                                         \
+    ck_assert_msg(valid_rc(rc_), "%s gave %d", #call, (int)rc_);                    \
+    rc_;                                                                            \
+  })
+
+/* Every entry point on every object the library will give, with
+   arguments in and out of range.  Whatever the target holds, each call
+   returns a code, each walk ends, and every handle is given back. */
+static void exercise(void)
+{
+  cafdbg_program_handle_t *p = NULL;
+  ompd_rc_t rc = RC(caf.process_initialize(CTX, &p));
+  if (rc != ompd_rc_ok) {
+    ck_assert_ptr_null(p);
+    ck_assert_uint_eq(W.allocs_live, 0);
+    return;
+  }
+  cafdbg_program_info_t pi;
+  RC(caf.get_program_info(p, &pi));
+  for (int g = 0; g <= W.n + 1; g++) {
+    cafdbg_image_handle_t *h = NULL;
+    if (RC(caf.get_image(p, g, &h)) != ompd_rc_ok) {
+      ck_assert_ptr_null(h);
+      continue;
+    }
+    cafdbg_image_info_t info;
+    RC(caf.get_image_info(h, &info));
+    cafdbg_wait_t w;
+    if (RC(caf.get_image_wait(h, &w)) == ompd_rc_ok) {
+      if (w.coarray) {
+        cafdbg_coarray_info_t ci;
+        RC(caf.get_coarray_info(w.coarray, &ci));
+      }
+      ck_assert_int_eq(caf.rel_wait(&w), ompd_rc_ok);
+    }
+    int list[3], count = 0;
+    if (RC(caf.get_wait_images(h, list, 3, &count)) == ompd_rc_ok)
+      ck_assert(count >= 0 && count <= W.n);
+    cafdbg_team_handle_t *t = NULL;
+    if (RC(caf.get_image_team(h, &t)) == ompd_rc_ok) {
+      for (int depth = 0; t != NULL && depth < 100; depth++) {
+        cafdbg_team_info_t ti;
+        cafdbg_team_handle_t *parent = NULL;
+        int m;
+        if (RC(caf.get_team_info(t, &ti)) == ompd_rc_ok)
+          for (int k = 0; k <= ti.size + 1 && k < 100; k++)
+            RC(caf.get_team_member(t, k, &m));
+        RC(caf.get_team_parent(t, &parent));
+        caf.rel_team_handle(t);
+        t = parent;
+      }
+      if (t != NULL)
+        caf.rel_team_handle(t);
+    }
+    cafdbg_coarray_handle_t *c = NULL, *next = NULL;
+    for (int i = 0; i < 70000; i++) {
+      rc = RC(caf.get_next_coarray(h, c, &next));
+      if (c != NULL)
+        caf.rel_coarray_handle(c);
+      c = NULL;
+      if (rc != ompd_rc_ok) {
+        ck_assert_ptr_null(next);
+        break;
+      }
+      ck_assert_int_lt(i, 66000);   /* the library's walks are bounded */
+      c = next;
+      if (i > 20)
+        continue;   /* a long chain of garbage: only walk it */
+      cafdbg_coarray_info_t ci;
+      ompd_address_t r, in;
+      cafdbg_sync_state_t st;
+      if (RC(caf.get_coarray_info(c, &ci)) != ompd_rc_ok)
+        continue;
+      for (int j = 0; j <= W.n + 1; j++)
+        RC(caf.get_coarray_address(c, j, &r, &in));
+      for (uint64_t e = 0; e < 3; e++)
+        for (int j = 1; j <= W.n; j++)
+          RC(caf.get_sync_state(c, j, e, &st));
+      RC(caf.get_sync_state(c, 1, ci.nelem, &st));
+    }
+    caf.rel_image_handle(h);
+  }
+  for (int nth = 0; nth < 10000; nth++) {
+    cafdbg_team_handle_t *t = NULL;
+    if (RC(caf.get_team(p, nth, &t)) != ompd_rc_ok)
+      break;
+    cafdbg_team_info_t ti;
+    RC(caf.get_team_info(t, &ti));
+    caf.rel_team_handle(t);
+  }
+  ck_assert_int_eq(caf.rel_program_handle(p), ompd_rc_ok);
+  ck_assert_uint_eq(W.allocs_live, 0);
+}
+
+static ompd_rc_t init_rc(void)
+{
+  cafdbg_program_handle_t *p = NULL;
+  ompd_rc_t rc = caf.process_initialize(CTX, &p);
+  if (rc == ompd_rc_ok)
+    ck_assert_int_eq(caf.rel_program_handle(p), ompd_rc_ok);
+  else
+    ck_assert_ptr_null(p);
+  ck_assert_uint_eq(W.allocs_live, 0);
+  return rc;
+}
+
+START_TEST(bad_input)
+{
+  build_hang();
+  cafdbg_program_handle_t *p = program();
+  cafdbg_image_handle_t *h = NULL;
+  cafdbg_team_handle_t *t = NULL;
+  cafdbg_coarray_handle_t *c = NULL;
+  int count, list[2];
+  ck_assert_int_eq(caf.process_initialize(NULL, &p), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.process_initialize(CTX, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_program_info(NULL, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_image(p, 0, &h), ompd_rc_bad_input);
+  ck_assert_ptr_null(h);
+  ck_assert_int_eq(caf.get_image(p, 5, &h), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_image(NULL, 1, &h), ompd_rc_bad_input);
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_image_info(h, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_image_wait(NULL, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.rel_wait(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_wait_images(h, NULL, 1, &count), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_wait_images(h, list, -1, &count), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_wait_images(h, list, 2, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_image_team(h, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_team(p, 0, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_team_parent(NULL, &t), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_team_info(NULL, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_team_member(NULL, 1, list), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.rel_team_handle(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_next_coarray(h, NULL, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_next_coarray(NULL, NULL, &c), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.rel_coarray_handle(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_coarray_info(NULL, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_coarray_address(NULL, 1, NULL, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_sync_state(NULL, 1, 0, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.rel_image_handle(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.rel_program_handle(NULL), ompd_rc_bad_input);
+  /* the program handle goes last */
+  ck_assert_int_eq(caf.rel_program_handle(p), ompd_rc_bad_input);
+  caf.rel_image_handle(h);
+  done(p);
+}
+END_TEST
+
+START_TEST(no_runtime)
+{
+  build_hang();
+  for (int i = 0; i < S_N; i++)
+    W.hide[i] = 1;
+  ck_assert_int_eq(init_rc(), ompd_rc_unavailable);
+  W.hide[S_TABLE] = 0;   /* a table alone: not a libparcaf this library reads */
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  memset(W.hide, 0, sizeof W.hide);
+  W.hide[S_VIEW] = 1;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  W.hide[S_VIEW] = 0;
+  W.hide[S_THIS] = 1;
+  W.hide[S_PLUGIN] = 1;
+  cafdbg_program_handle_t *p = program();
+  cafdbg_program_info_t pi;
+  ck_assert_int_eq(caf.get_program_info(p, &pi), ompd_rc_ok);
+  ck_assert_int_eq(pi.this_image, 0);
+  done(p);
+  W.hide[S_THIS] = 0;
+  W.syms.shared = 0;   /* the runtime has not made its mapping yet */
+  ck_assert_int_eq(init_rc(), ompd_rc_unavailable);
+}
+END_TEST
+
+START_TEST(tables)
+{
+  build_hang();
+  ck_assert_int_eq(init_rc(), ompd_rc_ok);
+  W.table.magic ^= 1;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  W.table = paradbg_caf_layout;
+  W.table.version = 2;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  W.table = paradbg_caf_layout;
+  W.table.pointer_size = 4;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  W.table = paradbg_caf_layout;
+  W.table.nfields--;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  W.table = paradbg_caf_layout;
+  W.table.field[PARADBG_CAF_FIELD_token_desc].offset = 4000;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);   /* outside the structure */
+  /* inside a structure of 4000 bytes, but its fields spread further than
+     one read of a record fetches: not the structures this library knows */
+  W.table.type_size[PARADBG_CAF_TYPE_token] = 4100;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  W.table = paradbg_caf_layout;
+  W.table.field[PARADBG_CAF_FIELD_image_pid].size = 8;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  W.table = paradbg_caf_layout;
+  W.table_region = 20;   /* a core holding part of the table */
+  ck_assert_int_ne(init_rc(), ompd_rc_ok);
+  W.table_region = sizeof W.table - 4;
+  ck_assert_int_ne(init_rc(), ompd_rc_ok);
+}
+END_TEST
+
+START_TEST(headers)
+{
+  build_hang();
+  sh()->magic = 0;
+  ck_assert_int_eq(init_rc(), ompd_rc_error);
+  build_hang();
+  sh()->version = 2;
+  ck_assert_int_eq(init_rc(), ompd_rc_incompatible);
+  static const struct {
+    size_t off, size;
+    uint64_t value;
+  } bad[] = {
+    { offsetof(struct t_shared, num_images), 4, 0 },
+    { offsetof(struct t_shared, num_images), 4, 1u << 20 },
+    { offsetof(struct t_shared, num_images), 4, 5 },   /* the arrays no longer fit */
+    { offsetof(struct t_shared, max_teams), 4, 0 },
+    { offsetof(struct t_shared, max_teams), 4, 1u << 30 },
+    { offsetof(struct t_shared, map_size), 8, 4096 },
+    { offsetof(struct t_shared, map_size), 8, UINT64_MAX },
+    { offsetof(struct t_shared, segment_size), 8, 0 },
+    { offsetof(struct t_shared, segment_size), 8, UINT64_MAX / 2 },
+    { offsetof(struct t_shared, segments_off), 8, UINT64_MAX - 100 },
+    { offsetof(struct t_shared, images_off), 8, 1ull << 62 },
+    { offsetof(struct t_shared, sync_off), 8, UINT64_MAX },
+    { offsetof(struct t_shared, teams_off), 8, 1ull << 40 },
+    { offsetof(struct t_shared, team_stride), 8, 0 },
+    { offsetof(struct t_shared, team_stride), 8, 1ull << 61 },
+  };
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    build_hang();
+    memcpy(W.map + bad[i].off, &bad[i].value, bad[i].size);
+    ck_assert_msg(init_rc() == ompd_rc_error, "header case %u accepted", i);
+  }
+  /* the whole header outside what the core holds */
+  build_hang();
+  W.map_region = 16;
+  ck_assert_int_ne(init_rc(), ompd_rc_ok);
+}
+END_TEST
+
+START_TEST(offsets_out_of_range)
+{
+  build_hang();
+  cafdbg_program_handle_t *p = program();
+  cafdbg_image_handle_t *h;
+  cafdbg_wait_t w;
+  cafdbg_image_info_t info;
+  int list[4], count;
+  img(2)->wait_offset = SEG - 4;   /* the lock would end past the segment */
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
+  ck_assert_ptr_null(w.coarray);
+  ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
+  caf.rel_image_handle(h);
+  img(2)->wait_offset = UINT64_MAX - 2;
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
+  caf.rel_image_handle(h);
+  img(2)->wait_offset = DATA(REC_L) + 16;
+  img(2)->wait_image = 99;
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
+  caf.rel_image_handle(h);
+  img(2)->wait_image = 3;
+  lock_at(3, DATA(REC_L) + 16)->owner = 77;
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
+  caf.rel_image_handle(h);
+  lock_at(3, DATA(REC_L) + 16)->owner = 4;
+  /* a lock between two elements: the variable cannot be told */
+  img(2)->wait_offset = DATA(REC_L) + 12;
+  h = image(p, 2);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_ptr_null(w.coarray);
+  caf.rel_image_handle(h);
+  img(2)->wait_offset = DATA(REC_L) + 16;
+  img(1)->team = 99;
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
+  ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
+  caf.rel_image_handle(h);
+  img(1)->team = 0;
+  team(0)->size = 5;
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
+  caf.rel_image_handle(h);
+  team(0)->size = 4;
+  members(0)[2] = 0;
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
+  caf.rel_image_handle(h);
+  members(0)[2] = 3;
+  team(0)->members_off = W.map_size - 8;   /* the array would end past the mapping */
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
+  caf.rel_image_handle(h);
+  team(0)->members_off = W.teams_off + sizeof(struct t_team);
+  members(0)[0] = 2;   /* image 1 is not in its own team */
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
+  caf.rel_image_handle(h);
+  members(0)[0] = 1;
+  img(1)->status = 17;
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
+  caf.rel_image_handle(h);
+  img(1)->status = PARADBG_CAF_IMAGE_RUNNING;
+  img(1)->wait_kind = 42;
+  h = image(p, 1);
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
+  ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
+  caf.rel_image_handle(h);
+  img(1)->wait_kind = PARADBG_CAF_WAIT_SYNC_ALL;
+
+  /* registry and data out of the segment */
+  cafdbg_coarray_handle_t *c = NULL;
+  seg(3)->registry = SEG - 8;
+  h = image(p, 3);
+  ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
+  caf.rel_image_handle(h);
+  seg(3)->registry = REC_C;
+  seg(3)->magic = 1;
+  h = image(p, 3);
+  ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
+  caf.rel_image_handle(h);
+  seg(3)->magic = PARADBG_CAF_SEGMENT_MAGIC;
+  seg(3)->image = 2;
+  h = image(p, 3);
+  ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
+  caf.rel_image_handle(h);
+  seg(3)->image = 3;
+  tok(3, REC_C)->data = SEG - 4;
+  h = image(p, 3);
+  ompd_address_t r, in;
+  cafdbg_sync_state_t st;
+  ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_coarray_address(c, 3, &r, &in), ompd_rc_error);
+  ck_assert_int_eq(caf.get_sync_state(c, 3, 0, &st), ompd_rc_error);
+  caf.rel_coarray_handle(c);
+  tok(3, REC_C)->data = DATA(REC_C);
+  tok(3, REC_C)->magic = 0;
+  ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
+  caf.rel_image_handle(h);
+  done(p);
+}
+END_TEST
+
+START_TEST(cyclic_registry)
+{
+  build_hang();
+  /* image 1's oldest record points back to its newest: 7 records, a cycle */
+  tok(1, REC_A)->next = REC_K;
+  cafdbg_program_handle_t *p = program();
+  cafdbg_image_handle_t *h = image(p, 1);
+  cafdbg_coarray_handle_t *c = NULL, *next;
+  int steps = 0;
+  ompd_rc_t rc;
+  while ((rc = caf.get_next_coarray(h, c, &next)) == ompd_rc_ok) {
+    if (c)
+      caf.rel_coarray_handle(c);
+    c = next;
+    ck_assert_int_lt(++steps, 100);
+  }
+  ck_assert_int_eq(rc, ompd_rc_error);
+  ck_assert_int_le(steps, 8);
+  caf.rel_coarray_handle(c);
+  /* and a count that claims anything: the hard bound ends the walk */
+  seg(1)->ntokens = UINT64_MAX;
+  c = NULL;
+  steps = 0;
+  while ((rc = caf.get_next_coarray(h, c, &next)) == ompd_rc_ok) {
+    if (c)
+      caf.rel_coarray_handle(c);
+    c = next;
+    ck_assert_int_lt(++steps, 1 << 17);
+  }
+  ck_assert_int_eq(rc, ompd_rc_error);
+  caf.rel_coarray_handle(c);
+  caf.rel_image_handle(h);
+  /* a lock on an image whose registry is a cycle: the holder is still
+     told, the variable is not */
+  tok(3, REC_E)->next = REC_C;
+  seg(3)->ntokens = UINT64_MAX;
+  h = image(p, 2);
+  cafdbg_wait_t w;
+  ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.holder, 4);
+  ck_assert_ptr_null(w.coarray);
+  caf.rel_image_handle(h);
+  done(p);
+}
+END_TEST
+
+/* Sets the n bytes of a field to v (a signed value sign-extended). */
+static void poke(unsigned char *at, unsigned n, uint64_t v)
+{
+  memcpy(at, &v, n < 8 ? n : 8);
+  for (unsigned i = 8; i < n; i++)
+    at[i] = (unsigned char)(v >> (8 * (i % 8)));
+}
+
+/* Hostile values for a field, one after the other, every field of every
+   structure the library reads (one instance of each), each time a whole
+   exercise. */
+START_TEST(every_field)
+{
+  static const uint64_t values[] = { 0, 1, 2, 3, 4, 5, 7, 8, 64, 4096, SEG - 1, SEG,
+                                     UINT32_MAX, INT32_MAX, (uint64_t)INT32_MIN,
+                                     (uint64_t)-1, (uint64_t)-2, UINT64_MAX / 2, 1ull << 40,
+                                     0x0123456789abcdefull };
+  build_hang();
+  /* where one instance of each structure lies in the mapping */
+  uint64_t where[PARADBG_CAF_NTYPES];
+  where[PARADBG_CAF_TYPE_shared] = 0;
+  where[PARADBG_CAF_TYPE_image] = (uint64_t)((unsigned char *)img(2) - W.map);
+  where[PARADBG_CAF_TYPE_team] = (uint64_t)((unsigned char *)team(0) - W.map);
+  where[PARADBG_CAF_TYPE_segment] = seg_off(3);
+  where[PARADBG_CAF_TYPE_heap] = seg_off(3) + offsetof(struct t_segment, sym);
+  where[PARADBG_CAF_TYPE_block] = seg_off(3) + 512;
+  where[PARADBG_CAF_TYPE_token] = seg_off(3) + REC_L;
+  where[PARADBG_CAF_TYPE_lock] = seg_off(3) + DATA(REC_L) + 16;
+  where[PARADBG_CAF_TYPE_event] = seg_off(4) + DATA(REC_E);
+  static const unsigned char type_of[] = {
+#define TYPE_OF(s, f) PARADBG_CAF_TYPE_##s,
+    PARADBG_CAF_FIELDS(TYPE_OF)
+#undef TYPE_OF
+  };
+  unsigned char *saved = malloc(W.map_size);
+  ck_assert_ptr_nonnull(saved);
+  memcpy(saved, W.map, W.map_size);
+  for (unsigned f = 0; f < PARADBG_CAF_NFIELDS; f++) {
+    unsigned char *at = W.map + where[type_of[f]] + paradbg_caf_layout.field[f].offset;
+    unsigned n = paradbg_caf_layout.field[f].size;
+    for (unsigned v = 0; v < sizeof values / sizeof values[0]; v++) {
+      poke(at, n, values[v]);
+      exercise();
+      memcpy(W.map, saved, W.map_size);
+    }
+  }
+  free(saved);
+}
+END_TEST
+
+static uint64_t rnd_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rnd(void)
+{
+  rnd_state ^= rnd_state << 13;
+  rnd_state ^= rnd_state >> 7;
+  rnd_state ^= rnd_state << 17;
+  return rnd_state;
+}
+
+/* Random bytes where the library reads: the header, the image records,
+   the team slots, the sync matrix, and the start of each segment (its
+   header, the token records and their data). */
+START_TEST(random_bytes)
+{
+  for (int round = 0; round < 300; round++) {
+    build_hang();
+    if (round % 3 == 1)
+      build_teams();
+    int nbytes = 1 + (int)(rnd() % 48);
+    for (int i = 0; i < nbytes; i++) {
+      uint64_t at;
+      if (rnd() % 2)
+        at = rnd() % W.segments_off;
+      else
+        at = seg_off(1 + (int)(rnd() % (uint64_t)W.n)) + rnd() % 8192;
+      W.map[at] = (unsigned char)rnd();
+    }
+    if (round % 10 == 0)   /* and now and then the table */
+      ((unsigned char *)&W.table)[rnd() % sizeof W.table] = (unsigned char)rnd();
+    exercise();
+  }
+}
+END_TEST
+
+/* A core that holds less than the mapping claims, and reads that fail
+   after any number of reads: each call gives a code. */
+START_TEST(short_reads)
+{
+  build_hang();
+  for (uint64_t cut = 0; cut < W.map_size; cut += 997) {
+    W.map_region = cut;
+    exercise();
+  }
+  W.map_region = W.map_size;
+  for (long k = 0; k < 400; k++) {
+    W.reads = 0;
+    W.fail_reads_after = k;
+    exercise();
+  }
+  build_teams();
+  for (long k = 0; k < 200; k++) {
+    W.reads = 0;
+    W.fail_reads_after = k;
+    exercise();
+  }
+}
+END_TEST
+
+/* The host's allocator failing after any number of allocations: nothing
+   leaks, every call gives a code. */
+START_TEST(no_memory)
+{
+  build_hang();
+  for (long k = 0; k < 300; k++) {
+    W.allocs = 0;
+    W.fail_allocs_after = k;
+    exercise();
+  }
+}
+END_TEST
+
+static Suite *suite(void)
+{
+  Suite *s = suite_create("cafdbg");
+  TCase *known = tcase_create("known");
+  tcase_add_test(known, versions);
+  tcase_add_test(known, program_info);
+  tcase_add_test(known, images_in_a_hang);
+  tcase_add_test(known, critical);
+  tcase_add_test(known, coarrays);
+  tcase_add_test(known, teams);
+  tcase_add_test(known, termination);
+  tcase_add_test(known, reads_per_image);
+  suite_add_tcase(s, known);
+  TCase *garbage = tcase_create("garbage");
+  tcase_set_timeout(garbage, 300);
+  tcase_add_test(garbage, bad_input);
+  tcase_add_test(garbage, no_runtime);
+  tcase_add_test(garbage, tables);
+  tcase_add_test(garbage, headers);
+  tcase_add_test(garbage, offsets_out_of_range);
+  tcase_add_test(garbage, cyclic_registry);
+  tcase_add_test(garbage, every_field);
+  tcase_add_test(garbage, random_bytes);
+  tcase_add_test(garbage, short_reads);
+  tcase_add_test(garbage, no_memory);
+  suite_add_tcase(s, garbage);
+  return s;
+}
+
+int main(void)
+{
+  const char *path = getenv("PARADBG_CAF_LIB");
+  if (path == NULL || *path == 0) {
+    fprintf(stderr, "check_cafdbg: PARADBG_CAF_LIB names no plugin\n");
+    return 77;
+  }
+  void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (lib == NULL) {
+    fprintf(stderr, "check_cafdbg: %s\n", dlerror());
+    return 1;
+  }
+#define CAF_LOAD(n)                                                        \
+  if ((*(void **)&caf.n = dlsym(lib, "cafdbg_" #n)) == NULL) {             \
+    fprintf(stderr, "check_cafdbg: %s does not export cafdbg_%s\n", path, #n); \
+    return 1;                                                              \
+  }
+  CAFDBG_FUNCS(CAF_LOAD)
+#undef CAF_LOAD
+  if (caf.initialize(CAFDBG_API_VERSION, &callbacks) != ompd_rc_ok) {
+    fprintf(stderr, "check_cafdbg: cafdbg_initialize failed\n");
+    return 1;
+  }
+  SRunner *sr = srunner_create(suite());
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? 1 : 0;
+}
