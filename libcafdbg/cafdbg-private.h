@@ -118,6 +118,9 @@ struct _cafdbg_coarray_handle {
   int regtype, rank, type;
   uint64_t nbytes, nelem, data, next, elem_len, serial, token_var, desc;
   int64_t lbound[CAFDBG_MAX_RANK], ubound[CAFDBG_MAX_RANK];
+  /* The last image asked whether it has a copy, and the answer. */
+  int copy_image;
+  ompd_rc_t copy_rc;
 };
 
 /* target.c: reading */

@@ -241,19 +241,28 @@ CD_EXPORT ompd_rc_t cafdbg_get_coarray_info(cafdbg_coarray_handle_t *coarray,
    the same segment offsets on every image, so g's record is at the same
    offset and names the same data.  An image that never allocated it (a
    coarray of a team it is not in) has something else there. */
-static ompd_rc_t same_on(const cafdbg_coarray_handle_t *c, int g)
+static ompd_rc_t same_on(cafdbg_coarray_handle_t *c, int g)
 {
   struct _cafdbg_coarray_handle h;
   if (g == c->image)
     return ompd_rc_ok;
   if (is_component(c->regtype))
     return ompd_rc_unavailable;
+  /* Hosts ask for every element on one image, then the next: the answer
+     for the last image is kept, as the handle keeps the rest of its
+     record. */
+  if (g == c->copy_image)
+    return c->copy_rc;
   ompd_rc_t rc = read_token(c->ph, g, c->record, 0, 1, &h);
   if (rc == ompd_rc_error)
-    return ompd_rc_unavailable;
-  if (rc != ompd_rc_ok)
-    return rc;
-  return h.regtype == c->regtype && h.data == c->data ? ompd_rc_ok : ompd_rc_unavailable;
+    rc = ompd_rc_unavailable;
+  else if (rc == ompd_rc_ok && (h.regtype != c->regtype || h.data != c->data))
+    rc = ompd_rc_unavailable;
+  if (rc == ompd_rc_ok || rc == ompd_rc_unavailable) {
+    c->copy_image = g;
+    c->copy_rc = rc;
+  }
+  return rc;
 }
 
 CD_EXPORT ompd_rc_t cafdbg_get_coarray_address(cafdbg_coarray_handle_t *coarray, int image,
