@@ -1,27 +1,35 @@
-"""paradbg: OpenMP in GDB.
+"""paradbg: OpenMP and coarrays in GDB.
 
 Loading the package inside GDB adds "info openmp ...", "catch openmp
 ...", "set/show openmp ...", a frame filter and the $_openmp_*
-convenience functions.  paradbg.openmp is the scripting API; see
-docs/gdb.md."""
+convenience functions, and "info coarray ...", "coarray print",
+"coarray image" and "set/show coarray ...".  paradbg.openmp and
+paradbg.coarray are the scripting API; see docs/gdb.md."""
 
 _registered = False
 
-def register(plugin_dirs=()):
-    """Adds the commands (once) and the trusted OMPD library directories."""
+def register(plugin_dirs=(), coarray_plugin_dirs=None):
+    """Adds the commands (once) and our own plugin directories: those of
+    the OMPD library, and those of the coarray debug library (by default
+    the same)."""
     global _registered
     from . import plugin
-    for d in plugin_dirs:
-        if d not in plugin.own_dirs:
-            plugin.own_dirs.append(d)
+    for dirs, own in ((plugin_dirs, plugin.own_dirs),
+                      (plugin_dirs if coarray_plugin_dirs is None else coarray_plugin_dirs,
+                       plugin.coarray_own_dirs)):
+        for d in dirs:
+            if d not in own:
+                own.append(d)
     if _registered:
         return
     _registered = True
-    from . import cmd_catch, cmd_info, frame_filter, functions, settings
+    from . import cmd_catch, cmd_coarray, cmd_info, frame_filter, functions, settings
     settings.register()
     cmd_info.register()
     cmd_catch.register()
+    cmd_coarray.register()
     frame_filter.register()
     functions.register()
 
 from . import openmp  # noqa: E402  (the API: paradbg.openmp.threads() ...)
+from . import coarray  # noqa: E402  (paradbg.coarray.images() ...)

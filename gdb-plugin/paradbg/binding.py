@@ -16,6 +16,7 @@ MODULE_MAX = 256
 WANT_THREADS, WANT_PARALLEL, WANT_TASKS, WANT_ICVS, WANT_CONTROL_VARS = 1, 2, 4, 8, 16
 WANT_ALL = 31
 STATUS_OK = 0
+STATUS_NO_RUNTIME = 1
 
 
 class Place(C.Structure):
@@ -25,11 +26,12 @@ class Place(C.Structure):
 
 
 describe_fn = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_uint64, C.POINTER(Place))
+find_pointer_fn = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_uint64, C.POINTER(Place))
 
 
 class Host(C.Structure):
     _fields_ = [("ompd", C.POINTER(abi.Callbacks)), ("describe", describe_fn),
-                ("data", C.c_void_p)]
+                ("data", C.c_void_p), ("find_pointer", find_pointer_fn)]
 
 
 class Options(C.Structure):
@@ -55,6 +57,15 @@ PROTOTYPES = {
     "pdb_printable": (C.c_void_p, (C.c_char_p,)),
     "pdb_rc_name": (C.c_char_p, (C.c_int,)),
     "pdb_api_version": (C.c_int, ()),
+    # paradbg/coarray.h
+    "pdb_caf_open": (C.c_int, (_P(Host), C.c_void_p, _P(Options), _P(C.c_void_p), C.c_char_p,
+                               C.c_size_t)),
+    "pdb_caf_close": (None, (C.c_void_p,)),
+    "pdb_caf_plugin_path": (C.c_char_p, (C.c_void_p,)),
+    "pdb_caf_plugin_version": (C.c_char_p, (C.c_void_p,)),
+    "pdb_caf_gather_json": (C.c_void_p, (C.c_void_p, C.c_char_p, C.c_size_t)),
+    "pdb_caf_values_json": (C.c_void_p, (C.c_void_p, C.c_int, C.c_char_p, C.c_uint, C.c_char_p,
+                                         C.c_size_t)),
 }
 
 API_VERSION = 1

@@ -7,22 +7,27 @@ import gdb
 from . import idlist, openmp, table
 
 
-def one_line_errors(invoke):
+def one_line_errors_for(what):
     """A command ends in its output or in one gdb.GdbError line: GDB shows
     any other exception as "Python Exception ..." and a traceback-like
-    second line, which says nothing to a user."""
-    @functools.wraps(invoke)
-    def run(*args):
-        try:
-            return invoke(*args)
-        except (gdb.GdbError, KeyboardInterrupt):
-            raise
-        except gdb.error as e:
-            raise gdb.GdbError(str(e)) from None
-        except Exception as e:          # pylint: disable=broad-except
-            raise gdb.GdbError("paradbg: cannot read the program's OpenMP state (%s: %s)"
-                               % (type(e).__name__, e)) from None
-    return run
+    second line, which says nothing to a user.  what: "OpenMP", "coarray"."""
+    def wrap(invoke):
+        @functools.wraps(invoke)
+        def run(*args):
+            try:
+                return invoke(*args)
+            except (gdb.GdbError, KeyboardInterrupt):
+                raise
+            except gdb.error as e:
+                raise gdb.GdbError(str(e)) from None
+            except Exception as e:          # pylint: disable=broad-except
+                raise gdb.GdbError("paradbg: cannot read the program's %s state (%s: %s)"
+                                   % (what, type(e).__name__, e)) from None
+        return run
+    return wrap
+
+
+one_line_errors = one_line_errors_for("OpenMP")
 
 
 def _no_openmp():

@@ -223,11 +223,34 @@ def _c_text(s, size):
     return data
 
 
+@_guard
+def _find_pointer(data, value, out):
+    space = _space(data)
+    if space is None or not out:
+        return -1
+    found = space.find_pointer(value)
+    if found is None:
+        return -1
+    name, module = found
+    out[0].function = _c_text(name, binding.NAME_MAX)
+    out[0].module = _c_text(module, binding.MODULE_MAX)
+    return 0
+
+
 HOST_CALLBACKS = binding.describe_fn(_describe)
+FIND_POINTER = binding.find_pointer_fn(_find_pointer)
 
 
-class AddressSpace:
-    """The libparadbg session of one inferior."""
+def make_host(key):
+    """The struct pdb_host for the address space key."""
+    return binding.Host(C.pointer(CALLBACKS), HOST_CALLBACKS, key, FIND_POINTER)
+
+
+class Reader:
+    """What the callbacks read one inferior through: its memory (cached by
+    page within reading()), its symbols and its threads.  Registered under
+    key, the context libparadbg passes back to the callbacks."""
+    plugin_kind = "openmp"         # whose plugin directories it trusts
 
     def __init__(self, inferior, key):
         self.inferior = inferior
@@ -235,59 +258,31 @@ class AddressSpace:
         self.pages = None              # None: not inside reading()
         self.places = None
         self.symbols = {}
+        self.pointers = None           # PointerIndex, until the program runs
         self.pointer_size = gdb.lookup_type("void").pointer().sizeof
         if sys.byteorder != _byte_order():
             raise plugins.PluginError("the program's byte order is not this machine's")
         self.session = None
-        lib = binding.lib()
         # kept here: libparadbg holds pointers into them
-        self.host = binding.Host(C.pointer(CALLBACKS), HOST_CALLBACKS, key)
-        dirs = [d.encode() for d in plugins.trusted_dirs()]
+        self.host = make_host(key)
+        dirs = [d.encode() for d in plugins.trusted_dirs(self.plugin_kind)]
         self.dirs = (C.c_char_p * max(1, len(dirs)))(*dirs)
-        self.options = binding.Options(b"the program", self.dirs, len(dirs),
-                                       b'add its directory with "set openmp plugin-path DIR"')
+        self.ndirs = len(dirs)
         _spaces[key] = self
-        try:
-            with self.reading():
-                session, msg = C.c_void_p(), C.create_string_buffer(4096)
-                st = lib.pdb_open(C.byref(self.host), key, C.byref(self.options),
-                                  C.byref(session), msg, len(msg))
-                if st != binding.STATUS_OK:
-                    text = table.decode(msg.value)
-                    if text.startswith("No OpenMP runtime"):
-                        raise NoRuntime(text)
-                    raise plugins.PluginError(text)
-                self.session = session
-                self.plugin_path = table.decode(lib.pdb_plugin_path(session))
-                module = lib.pdb_runtime_module(session)
-                self.runtime = table.decode(module) if module else None
-        except BaseException:
-            del _spaces[key]
-            raise
+
+    def find_pointer(self, value):
+        """(name, module) of a variable of the program that holds value."""
+        if self.pointers is None:
+            self.pointers = PointerIndex(self)
+        return self.pointers.find(value)
 
     def forget(self):
-        """The program has run: region and task numbers, and thread-local
-        addresses, start again."""
-        if self.session is not None:
-            binding.lib().pdb_forget(self.session)
+        """The program has run."""
+        self.pointers = None
         self.symbols = {k: v for k, v in self.symbols.items() if not isinstance(k, tuple)}
 
     def release(self):
-        if self.session is not None:
-            binding.lib().pdb_close(self.session)
-            self.session = None
         _spaces.pop(self.key, None)
-
-    def records(self, lwps, want):
-        """libparadbg's records of the threads lwps, as JSON values."""
-        arr = (C.c_int64 * max(1, len(lwps)))(*lwps)
-        msg = C.create_string_buffer(4096)
-        with self.reading():
-            text = binding.take_string(binding.lib().pdb_gather_json(
-                self.session, arr, len(lwps), want, msg, len(msg)))
-        if text is None:
-            raise gdb.GdbError("paradbg: %s" % table.decode(msg.value))
-        return json.loads(text)
 
     def describe(self, addr):
         """(function, offset, file, line, module) of addr, or None."""
@@ -395,6 +390,148 @@ class AddressSpace:
         return None
 
 
+class AddressSpace(Reader):
+    """The libparadbg OpenMP session of one inferior."""
+
+    def __init__(self, inferior, key):
+        super().__init__(inferior, key)
+        lib = binding.lib()
+        self.options = binding.Options(b"the program", self.dirs, self.ndirs,
+                                       b'add its directory with "set openmp plugin-path DIR"')
+        try:
+            with self.reading():
+                session, msg = C.c_void_p(), C.create_string_buffer(4096)
+                st = lib.pdb_open(C.byref(self.host), key, C.byref(self.options),
+                                  C.byref(session), msg, len(msg))
+                if st != binding.STATUS_OK:
+                    text = table.decode(msg.value)
+                    if text.startswith("No OpenMP runtime"):
+                        raise NoRuntime(text)
+                    raise plugins.PluginError(text)
+                self.session = session
+                self.plugin_path = table.decode(lib.pdb_plugin_path(session))
+                module = lib.pdb_runtime_module(session)
+                self.runtime = table.decode(module) if module else None
+        except BaseException:
+            del _spaces[key]
+            raise
+
+    def forget(self):
+        """The program has run: region and task numbers, and thread-local
+        addresses, start again."""
+        if self.session is not None:
+            binding.lib().pdb_forget(self.session)
+        super().forget()
+
+    def release(self):
+        if self.session is not None:
+            binding.lib().pdb_close(self.session)
+            self.session = None
+        super().release()
+
+    def records(self, lwps, want):
+        """libparadbg's records of the threads lwps, as JSON values."""
+        arr = (C.c_int64 * max(1, len(lwps)))(*lwps)
+        msg = C.create_string_buffer(4096)
+        with self.reading():
+            text = binding.take_string(binding.lib().pdb_gather_json(
+                self.session, arr, len(lwps), want, msg, len(msg)))
+        if text is None:
+            raise gdb.GdbError("paradbg: %s" % table.decode(msg.value))
+        return json.loads(text)
+
+
+# "[ 52] b 0x55e908076058 x.3 section .bss  x  t2.f90": a minimal symbol of
+# data (d, D) or bss (b, B), from "maint print msymbols"
+_MSYMBOL = re.compile(r"^\[\s*\d+\]\s+([dDbB])\s+0x([0-9a-fA-F]+)\s+(\S+)\s+section\s+(\S+)")
+_SUFFIX = re.compile(r"(\.\d+)+$")           # gfortran's and GCC's x.5 for a local x
+_MODULE_VAR = re.compile(r"^__(.+?)_MOD_(.+)$")
+# the linker's and the C runtime's own, and gfortran's made-up variables:
+# none of them is a name a user would know
+_NOT_USERS = re.compile(r"^(_F\.|caf_token|options\.|jumptable\.|completed\.|_GLOBAL_|_DYNAMIC$|"
+                        r"__(bss_start|data_start|dso_handle|TMC_END__|FRAME_END__|"
+                        r"GNU_EH_FRAME_HDR|init_array|fini_array)|_edata$|_end$|data_start$|"
+                        r"_IO_stdin_used$)")
+_SYSTEM_DIRS = ("/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/")
+MAX_MSYMBOLS = 1 << 18       # data symbols looked at per file
+
+
+def variable_name(linkage):
+    """(name, module) of a Fortran or C variable from its linkage name:
+    "__m_MOD_x" is x of module m, "x.5" the main program's (or a file's
+    static) x; None for the names of the linker and the compiler."""
+    if not linkage or _NOT_USERS.match(linkage):
+        return None
+    m = _MODULE_VAR.match(linkage)
+    if m:
+        return m.group(2), m.group(1)
+    return _SUFFIX.sub("", linkage), None
+
+
+class PointerIndex:
+    """Which variable of the program holds a pointer: the first word of
+    every data and bss variable of the executable (then, only if asked
+    for a value it does not hold, of the user's shared libraries), read
+    once.  GDB's Python API cannot list minimal symbols, so they come from
+    "maint print msymbols" of each file, which gives their addresses where
+    the file is loaded, for a process and a core alike."""
+
+    def __init__(self, reader):
+        self.reader = reader
+        self.values = {}           # value -> [(rank, linkage name)]
+        self.files = None          # the files not read yet, the executable first
+
+    def _pending(self):
+        progspace = self.reader.inferior.progspace
+        main = progspace.filename
+        files = [main] if main else []
+        for o in progspace.objfiles():
+            name = gdb_text(lambda: o.filename)
+            if (not name or name == main or getattr(o, "owner", None) is not None
+                    or name.startswith(_SYSTEM_DIRS) or "[vdso]" in name
+                    or os.path.basename(name).startswith(("libparcaf.", "libparomp.", "libparatomic.",
+                                                          "libgfortran.", "libgomp."))):
+                continue
+            files.append(name)
+        return files
+
+    def _read_file(self, name):
+        try:
+            # GDB's argument quoting: a backslash before blanks and quotes
+            quoted = re.sub(r"([\\\s\"'])", r"\\\1", name)
+            text = gdb_text(lambda: gdb.execute("maint print msymbols -objfile %s" % quoted,
+                                                to_string=True))
+        except gdb.error:
+            return
+        symbols = []
+        for line in text.splitlines():
+            m = _MSYMBOL.match(line)
+            if m is None or not m.group(4).startswith((".data", ".bss")) \
+                    or m.group(4).startswith(".data.rel.ro"):
+                continue
+            symbols.append((int(m.group(2), 16), m.group(3)))
+            if len(symbols) >= MAX_MSYMBOLS:
+                break
+        with self.reader.reading():
+            for addr, linkage in symbols:
+                if variable_name(linkage) is None:
+                    continue
+                value = self.reader.read_pointer(addr)
+                if value:
+                    rank = 0 if "_MOD_" in linkage else 1
+                    self.values.setdefault(value, []).append((rank, linkage))
+
+    def find(self, value):
+        if self.files is None:
+            self.files = self._pending()
+        while value not in self.values and self.files:
+            self._read_file(self.files.pop(0))
+        found = self.values.get(value)
+        if not found:
+            return None
+        return variable_name(min(found)[1])
+
+
 def _byte_order():
     try:
         endian = gdb.execute("show endian", to_string=True)
@@ -413,14 +550,45 @@ def _inferior_key(inf):
     return (inf.num, inf.pid, core)
 
 
-_by_inferior = {}
+class Spaces:
+    """The address spaces of one kind (an OpenMP or a coarray session), one
+    per inferior, made by make(inferior, key) when first asked for and
+    dropped when the program or its libraries change."""
+
+    def __init__(self, make, drop_on_resume=False):
+        self.make = make
+        self.drop_on_resume = drop_on_resume   # else each is told to forget()
+        self.by_inferior = {}
+        _registries.append(self)
+
+    def get(self, inf):
+        """inf's address space; exceptions from make pass through."""
+        ident = _inferior_key(inf)
+        space = self.by_inferior.get(ident)
+        if space is None:
+            for old_ident in [k for k in self.by_inferior if k[0] == inf.num]:
+                self.by_inferior.pop(old_ident).release()
+            _next_key[0] += 1
+            space = self.make(inf, _next_key[0])
+            self.by_inferior[ident] = space
+        return space
+
+    def drop(self):
+        for space in list(self.by_inferior.values()):
+            space.release()
+        self.by_inferior.clear()
+
+
+_registries = []
 
 
 def forget(*_):
     """Drops every address space: the programs or their libraries changed."""
-    for space in list(_by_inferior.values()):
-        space.release()
-    _by_inferior.clear()
+    for reg in _registries:
+        reg.drop()
+
+
+_openmp_spaces = Spaces(AddressSpace)
 
 
 def current():
@@ -428,23 +596,15 @@ def current():
     inf = gdb.selected_inferior()
     if inf.pid == 0:
         raise gdb.GdbError("The program is not being run.")
-    ident = _inferior_key(inf)
-    space = _by_inferior.get(ident)
-    if space is None:
-        for old_ident in [k for k in _by_inferior if k[0] == inf.num]:
-            _by_inferior.pop(old_ident).release()
-        _next_key[0] += 1
-        try:
-            space = AddressSpace(inf, _next_key[0])
-        except NoRuntime as e:
-            other = plugins.other_runtime(o.filename for o in inf.progspace.objfiles())
-            if other:
-                raise gdb.GdbError("The program runs on %s." % other) from None
-            raise gdb.GdbError("%s." % e) from None
-        except (plugins.PluginError, binding.BindingError) as e:
-            raise gdb.GdbError("paradbg: %s" % e) from None
-        _by_inferior[ident] = space
-    return space
+    try:
+        return _openmp_spaces.get(inf)
+    except NoRuntime as e:
+        other = plugins.other_runtime(o.filename for o in inf.progspace.objfiles())
+        if other:
+            raise gdb.GdbError("The program runs on %s." % other) from None
+        raise gdb.GdbError("%s." % e) from None
+    except (plugins.PluginError, binding.BindingError) as e:
+        raise gdb.GdbError("paradbg: %s" % e) from None
 
 
 for _event in ("new_objfile", "clear_objfiles", "exited", "inferior_deleted"):
@@ -453,8 +613,14 @@ for _event in ("new_objfile", "clear_objfiles", "exited", "inferior_deleted"):
 
 
 def _resumed(_):
-    for space in _by_inferior.values():
-        space.forget()
+    # every inferior: the images of a coarray program share memory, so one
+    # that runs changes what the others show
+    for reg in _registries:
+        if reg.drop_on_resume:
+            reg.drop()
+        else:
+            for space in reg.by_inferior.values():
+                space.forget()
 
 
 gdb.events.cont.connect(_resumed)
