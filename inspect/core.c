@@ -167,6 +167,17 @@ static int same_image(const struct core *c, const char *path, int fd, char *why,
   return same;
 }
 
+/* Shared anonymous memory (MAP_SHARED | MAP_ANONYMOUS, as a coarray
+   runtime keeps every image's state; System V and memfd segments) is named
+   like a file but is none: its pages are in the core or nowhere. */
+static int is_anonymous_shared(const char *path)
+{
+  size_t n = strlen(path);
+  int deleted = n > 10 && strcmp(path + n - 10, " (deleted)") == 0;
+  return strcmp(path, "/dev/zero (deleted)") == 0 || (deleted && strncmp(path, "/SYSV", 5) == 0) ||
+         strncmp(path, "/memfd:", 7) == 0;
+}
+
 /* Opens each file the core maps, once, if it is still the file that was
    mapped; every mapping of a file shares its verdict (fd, or -2). */
 static void open_mapped_files(struct core *c)
@@ -178,8 +189,10 @@ static void open_mapped_files(struct core *c)
     if (m->fd != -1)
       continue;
     char why[300];
-    m->fd = pdb_open_regular(m->path);
-    if (m->fd < 0) {
+    m->fd = is_anonymous_shared(m->path) ? -2 : pdb_open_regular(m->path);
+    if (m->fd == -2) {
+      /* nothing to open, and nothing missing */
+    } else if (m->fd < 0) {
       m->fd = -2;
       if (missing++ == 0)
         first_missing = m->path;
@@ -269,6 +282,7 @@ static void core_close(struct target *t)
 {
   struct core *c = t->priv;
   tls_forget(t);
+  pointers_forget(t);
   frame_forget();
   if (t->dwfl != NULL)
     dwfl_end(t->dwfl);

@@ -71,6 +71,7 @@ static void live_close(struct target *t)
 {
   struct live *l = t->priv;
   tls_forget(t);
+  pointers_forget(t);
   frame_forget();
   if (t->dwfl != NULL)
     dwfl_end(t->dwfl);

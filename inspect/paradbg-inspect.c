@@ -26,25 +26,41 @@
 static const char usage_text[] =
   "Usage: paradbg-inspect [OPTION]... CORE [EXECUTABLE] [WHAT]\n"
   "   or: paradbg-inspect [OPTION]... -p PID [WHAT]\n"
-  "Show what the OpenMP threads of a core file or of a running process are\n"
-  "doing: their states, what they wait for, their parallel regions and tasks.\n"
+  "Show what the OpenMP threads and the coarray images of a core file or of a\n"
+  "running process are doing: their states, what they wait for, their parallel\n"
+  "regions and tasks, the coarrays, locks, events and teams of every image.\n"
   "\n"
   "WHAT is one of:\n"
   "  threads        one row per thread: OpenMP thread number, state, what it\n"
   "                 waits for, region, task and the innermost frame of the\n"
-  "                 program's own code (the default)\n"
+  "                 program's own code (the default; for a coarray program\n"
+  "                 without OpenMP, images is)\n"
   "  parallel       the live parallel regions, as a tree\n"
   "  tasks          each OpenMP thread's task and the tasks that generated it\n"
   "  icvs           internal control variables, at every scope\n"
   "  control-vars   the OMP_* settings the program runs with\n"
-  "  all            all of the above\n"
+  "  images         one row per coarray image: its process, status, team and\n"
+  "                 what it waits for (a core or process of any one image, or\n"
+  "                 of the launcher, shows every image)\n"
+  "  coarrays       the coarrays: name, kind, type, bounds and cobounds, size,\n"
+  "                 address\n"
+  "  coarray-locks  coarray locks and critical constructs held or awaited:\n"
+  "                 holder and waiting images\n"
+  "  events         event variables with a count or a waiting image\n"
+  "  teams          the teams, as a tree, with their members\n"
+  "  all            all of the above that the program has\n"
   "\n"
   "Options:\n"
   "  -p, --pid=PID         inspect a running process: its threads are stopped\n"
   "                        while it is read, then it goes on as it was\n"
   "      --json            print JSON (see docs/inspect.md for the schema)\n"
   "      --backtrace       add each thread's stack\n"
-  "      --plugin-dir=DIR  also look for the OMPD plugin in DIR\n"
+  "      --coarray=NAME    print the values of the coarray NAME (its Fortran\n"
+  "                        name, or #SERIAL), instead of a WHAT\n"
+  "      --image=N         with --coarray: its values on image N (default:\n"
+  "                        the image whose core or process is read)\n"
+  "      --max-values=N    print at most N values (default 1000)\n"
+  "      --plugin-dir=DIR  also look for the plugins in DIR\n"
   "                        (searched first; may be given more than once)\n"
   "      --stats           print the count of memory reads on stderr\n"
   "  -h, --help            show this help and exit\n"
@@ -55,10 +71,11 @@ static const char usage_text[] =
   INSPECT_STATUSES(ST_HELP)
 #undef ST_HELP
   "\n"
-  "The program names its OMPD library; only " PARADBG_OMPD_PLUGIN " and LLVM's\n"
-  PARADBG_LLVM_OMPD_PLUGIN " are loaded, only from the --plugin-dir directories, the\n"
-  "build tree (when run from it) and " PLUGINDIR ",\n"
-  "and only if it exports the OMPD entry points.\n"
+  "The program names its debugger plugins; only " PARADBG_OMPD_PLUGIN ", LLVM's\n"
+  PARADBG_LLVM_OMPD_PLUGIN " and " PARADBG_CAF_PLUGIN " are loaded, only from the\n"
+  "--plugin-dir directories, the build tree (when run from it) and\n"
+  PLUGINDIR ",\n"
+  "and only if it exports the entry points of its kind.\n"
   "Any other name, and any path the program gives, is refused.\n";
 
 static const struct {
@@ -67,8 +84,15 @@ static const struct {
 } whats[] = {
   { "threads", PDB_WANT_THREADS },   { "parallel", PDB_WANT_PARALLEL },
   { "tasks", PDB_WANT_TASKS },       { "icvs", PDB_WANT_ICVS },
-  { "control-vars", PDB_WANT_CONTROL_VARS }, { "all", PDB_WANT_ALL },
+  { "control-vars", PDB_WANT_CONTROL_VARS },
+  { "images", CAF_WANT_IMAGES },     { "coarrays", CAF_WANT_COARRAYS },
+  { "coarray-locks", CAF_WANT_LOCKS }, { "events", CAF_WANT_EVENTS },
+  { "teams", CAF_WANT_TEAMS },
+  { "all", PDB_WANT_ALL | CAF_WANT_ALL },
 };
+#define WHAT_LIST "threads, parallel, tasks, icvs, control-vars, images, coarrays, " \
+  "coarray-locks, events, teams nor all"
+#define DEFAULT_MAX_VALUES 1000
 
 static int what_of(const char *s)
 {
@@ -98,8 +122,20 @@ static const char *build_plugin_dir(void)
   return strcmp(built, self) == 0 || strcmp(libs, self) == 0 ? INSPECT_BUILD_PLUGINDIR : NULL;
 }
 
-/* libparadbg's status as an inspect status, its message printed. */
-static int from_pdb(int pdb_status, const char *msg, const struct target *t)
+/* The same for the coarray plugin.  (A binary built by hand without the
+   directory trusts no build tree's coarray plugin.) */
+static const char *build_caf_plugin_dir(void)
+{
+#ifdef INSPECT_BUILD_CAF_PLUGINDIR
+  return build_plugin_dir() != NULL ? INSPECT_BUILD_CAF_PLUGINDIR : NULL;
+#else
+  return NULL;
+#endif
+}
+
+/* libparadbg's status as an inspect status, its message printed; caf:
+   the coarray session's. */
+static int from_pdb_of(int pdb_status, const char *msg, const struct target *t, int caf)
 {
   static const int statuses[] = {
     [PDB_OK] = ST_OK, [PDB_NO_RUNTIME] = ST_NO_RUNTIME, [PDB_PLUGIN] = ST_PLUGIN,
@@ -110,11 +146,28 @@ static int from_pdb(int pdb_status, const char *msg, const struct target *t)
   if (pdb_status == PDB_NO_RUNTIME) {
     /* Say which other runtime it is, if one is mapped. */
     char other[2048];
-    if (other_runtime(t, other, sizeof other))
+    if (caf ? other_caf_runtime(t, other, sizeof other) : other_runtime(t, other, sizeof other))
       return fail(ST_NO_RUNTIME, "%s runs on %s", t->name, other);
   }
   return fail((unsigned)pdb_status < sizeof statuses / sizeof statuses[0] ? statuses[pdb_status]
                                                                           : ST_FAILED, "%s", msg);
+}
+
+static int from_pdb(int pdb_status, const char *msg, const struct target *t)
+{
+  return from_pdb_of(pdb_status, msg, t, 0);
+}
+
+/* A part of "all" that could not be read: a warning, and its status. */
+static int part_failed(int pdb_status, const char *msg)
+{
+  static const int statuses[] = {
+    [PDB_OK] = ST_OK, [PDB_NO_RUNTIME] = ST_NO_RUNTIME, [PDB_PLUGIN] = ST_PLUGIN,
+    [PDB_FAILED] = ST_FAILED,
+  };
+  warn("%s", msg);
+  return (unsigned)pdb_status < sizeof statuses / sizeof statuses[0] ? statuses[pdb_status]
+                                                                     : ST_FAILED;
 }
 
 /* Each thread's innermost frame, the innermost of the user's code, and its
@@ -153,21 +206,183 @@ static int usage_error(const char *fmt, const char *arg)
   return ST_USAGE;
 }
 
+/* What main reads and prints. */
+struct run {
+  struct target *t;
+  int want, defaulted, json, backtraces;
+  const char *coarray;           /* --coarray, or NULL */
+  long image;                    /* --image, 0 for the image read */
+  unsigned max_values;
+  pdb_session *s;                /* the OpenMP session, or NULL */
+  struct pdb_records r;
+  pdb_caf_session *cs;           /* the coarray session, or NULL */
+  struct pdb_caf_records cr;
+  int have_cr;
+  char *values;                  /* pdb_caf_values_json's text */
+};
+
+/* Opens and reads the OpenMP part: an inspect status (ST_NO_RUNTIME with
+   *status PDB_NO_RUNTIME when the program has no OpenMP runtime). */
+static int read_openmp(struct run *u, const struct pdb_host *h, const struct pdb_options *o,
+                       int quiet, int *status, char *msg, size_t msgsize)
+{
+  struct target *t = u->t;
+  *status = pdb_open(h, target_context(t), o, &u->s, msg, msgsize);
+  if (*status == PDB_OK) {
+    int64_t *lwps = calloc(t->nthreads ? t->nthreads : 1, sizeof *lwps);
+    for (unsigned i = 0; lwps != NULL && i < t->nthreads; i++)
+      lwps[i] = t->threads[i].lwp;
+    if (lwps == NULL)
+      *status = PDB_FAILED, snprintf(msg, msgsize, "out of memory");
+    else
+      *status = pdb_gather(u->s, lwps, t->nthreads, u->want & PDB_WANT_ALL, &u->r, msg, msgsize);
+    free(lwps);
+  }
+  if (*status == PDB_OK) {
+    add_frames(t, pdb_runtime_module(u->s), &u->r, u->backtraces);
+    return ST_OK;
+  }
+  pdb_records_free(&u->r);
+  memset(&u->r, 0, sizeof u->r);
+  pdb_close(u->s);
+  u->s = NULL;
+  return quiet ? ST_NO_RUNTIME : from_pdb(*status, msg, t);
+}
+
+/* Opens and reads the coarray part, as read_openmp. */
+static int read_coarrays(struct run *u, const struct pdb_host *h, const struct pdb_options *o,
+                         int quiet, int *status, char *msg, size_t msgsize)
+{
+  struct target *t = u->t;
+  *status = pdb_caf_open(h, target_context(t), o, &u->cs, msg, msgsize);
+  /* The values of one coarray on a named image need no records. */
+  int records = (u->want & CAF_WANT_ALL) || (u->coarray != NULL && u->image == 0);
+  if (*status == PDB_OK && records) {
+    *status = pdb_caf_gather(u->cs, &u->cr, msg, msgsize);
+    u->have_cr = *status == PDB_OK;
+  }
+  if (*status == PDB_OK && u->coarray != NULL) {
+    int image = u->image > 0 ? (int)u->image : u->cr.this_image > 0 ? u->cr.this_image : 1;
+    u->values = pdb_caf_values_json(u->cs, image, u->coarray, u->max_values, msg, msgsize);
+    if (u->values == NULL)
+      *status = PDB_FAILED;
+  }
+  if (*status == PDB_OK)
+    return ST_OK;
+  if (u->have_cr)
+    pdb_caf_records_free(&u->cr);
+  u->have_cr = 0;
+  if (u->cs != NULL)
+    pdb_caf_close(u->cs);
+  u->cs = NULL;
+  return quiet ? ST_NO_RUNTIME : from_pdb_of(*status, msg, t, 1);
+}
+
+/* Reads what u->want names, into u; an inspect status, its line printed.
+   "all" reads the runtimes the program has: a missing one is no failure,
+   and a part that fails is a warning while the other is still shown. */
+static int read_all(struct run *u, const struct pdb_host *h, const struct pdb_options *omp,
+                    const struct pdb_options *caf)
+{
+  char msg[4096], cmsg[4096];
+  int ost = PDB_NO_RUNTIME, cst = PDB_NO_RUNTIME;
+  int omp_wanted = (u->want & PDB_WANT_ALL) != 0, caf_wanted = (u->want & CAF_WANT_ALL) != 0;
+  int both = omp_wanted && caf_wanted;
+  if (u->coarray != NULL)
+    return read_coarrays(u, h, caf, 0, &cst, cmsg, sizeof cmsg);
+  if (!both && !u->defaulted)
+    return omp_wanted ? read_openmp(u, h, omp, 0, &ost, msg, sizeof msg)
+                      : read_coarrays(u, h, caf, 0, &cst, cmsg, sizeof cmsg);
+  int st = read_openmp(u, h, omp, 1, &ost, msg, sizeof msg);
+  if (st == ST_OK && !both)
+    return ST_OK;
+  if (u->defaulted && ost == PDB_NO_RUNTIME) {
+    /* No OpenMP: a coarray program shows its images instead of threads. */
+    u->want = CAF_WANT_IMAGES;
+    if (read_coarrays(u, h, caf, 1, &cst, cmsg, sizeof cmsg) == ST_OK)
+      return ST_OK;
+    if (cst == PDB_NO_RUNTIME)
+      return from_pdb(ost, msg, u->t);
+    return from_pdb_of(cst, cmsg, u->t, 1);
+  }
+  if (!both)
+    return from_pdb(ost, msg, u->t);
+  read_coarrays(u, h, caf, 1, &cst, cmsg, sizeof cmsg);
+  if (u->s == NULL && u->cs == NULL) {
+    /* Neither: the OpenMP failure, unless the program has only coarrays. */
+    if (ost == PDB_NO_RUNTIME && cst != PDB_NO_RUNTIME)
+      return from_pdb_of(cst, cmsg, u->t, 1);
+    return from_pdb(ost, msg, u->t);
+  }
+  st = ST_OK;
+  if (u->s == NULL && ost != PDB_NO_RUNTIME)
+    st = part_failed(ost, msg);
+  if (u->cs == NULL && cst != PDB_NO_RUNTIME) {
+    int cs = part_failed(cst, cmsg);
+    st = st != ST_OK ? st : cs;
+  }
+  return st;
+}
+
+static int print_report(struct run *u)
+{
+  struct target *t = u->t;
+  int caf_want = u->have_cr ? u->want & CAF_WANT_ALL : 0;
+  int omp_want = u->s != NULL ? u->want & PDB_WANT_ALL : 0;
+  if (u->values != NULL && u->json) {
+    fputs(u->values, stdout), fputc('\n', stdout);
+    return ST_OK;
+  }
+  if (u->values != NULL)
+    return print_caf_values(u->values, stdout) == 0 ? ST_OK
+                                                    : fail(ST_FAILED, "%s", "the coarray's values are garbled");
+  if (u->json) {
+    struct pdb_json_target jt = { t->is_core ? "core" : "process", t->is_core ? t->name : NULL,
+                                  t->pid, (long long)t->reads };
+    char *text = omp_want ? pdb_json(u->s, &u->r, &jt) : NULL;
+    if (caf_want && (text != NULL || !omp_want)) {
+      char *doc = pdb_caf_json(u->cs, &u->cr, text, &jt);
+      pdb_free(text);
+      text = doc;
+    }
+    if (text == NULL)
+      return fail(ST_FAILED, "out of memory");
+    fputs(text, stdout), fputc('\n', stdout);
+    pdb_free(text);
+    return ST_OK;
+  }
+  /* Titles when more than one part is shown. */
+  int shown = omp_want | caf_want, n = 0;
+  int several = (shown & (shown - 1)) != 0;
+  if (omp_want) {
+    u->r.want = omp_want;
+    print_text(&u->r, several, &n, stdout);
+  }
+  if (caf_want)
+    print_caf_text(&u->cr, caf_want, several, &n, stdout);
+  return ST_OK;
+}
+
 int main(int argc, char **argv)
 {
-  enum { OPT_JSON = 256, OPT_BACKTRACE, OPT_PLUGIN_DIR, OPT_STATS };
+  enum { OPT_JSON = 256, OPT_BACKTRACE, OPT_PLUGIN_DIR, OPT_STATS, OPT_COARRAY, OPT_IMAGE,
+         OPT_MAX_VALUES };
   static const struct option options[] = {
     { "pid", required_argument, NULL, 'p' },
     { "json", no_argument, NULL, OPT_JSON },
     { "backtrace", no_argument, NULL, OPT_BACKTRACE },
+    { "coarray", required_argument, NULL, OPT_COARRAY },
+    { "image", required_argument, NULL, OPT_IMAGE },
+    { "max-values", required_argument, NULL, OPT_MAX_VALUES },
     { "plugin-dir", required_argument, NULL, OPT_PLUGIN_DIR },
     { "stats", no_argument, NULL, OPT_STATS },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
     { NULL, 0, NULL, 0 },
   };
-  int json = 0, backtraces = 0, stats = 0, opt;
-  long pid = 0;
+  struct run u = { .want = PDB_WANT_THREADS, .max_values = DEFAULT_MAX_VALUES };
+  int stats = 0, opt;
+  long pid = 0, n;
   char *dirs[MAX_PLUGIN_DIRS];
   unsigned ndirs = 0;
   while ((opt = getopt_long(argc, argv, "p:hV", options, NULL)) != -1) {
@@ -178,9 +393,25 @@ int main(int argc, char **argv)
       if (*optarg == '\0' || *end != '\0' || pid <= 0 || pid > 0x7fffffff)
         return usage_error("'%s' is not a process id", optarg);
       break;
-    case OPT_JSON: json = 1; break;
-    case OPT_BACKTRACE: backtraces = 1; break;
+    case OPT_JSON: u.json = 1; break;
+    case OPT_BACKTRACE: u.backtraces = 1; break;
     case OPT_STATS: stats = 1; break;
+    case OPT_COARRAY:
+      if (*optarg == '\0')
+        return usage_error("%s", "--coarray needs a coarray's name, or #SERIAL");
+      u.coarray = optarg;
+      break;
+    case OPT_IMAGE:
+      u.image = strtol(optarg, &end, 10);
+      if (*optarg == '\0' || *end != '\0' || u.image <= 0 || u.image > 0x7fffffff)
+        return usage_error("'%s' is not an image number (1 or more)", optarg);
+      break;
+    case OPT_MAX_VALUES:
+      n = strtol(optarg, &end, 10);
+      if (*optarg == '\0' || *end != '\0' || n <= 0 || n > 100000000)
+        return usage_error("'%s' is not a count of values (1 to 100000000)", optarg);
+      u.max_values = (unsigned)n;
+      break;
     case OPT_PLUGIN_DIR:
       if (*optarg == '\0')
         return usage_error("%s", "--plugin-dir needs a directory, not an empty name");
@@ -193,80 +424,79 @@ int main(int argc, char **argv)
     default: fputs("Try 'paradbg-inspect --help' for more information.\n", stderr); return ST_USAGE;
     }
   }
-  int nargs = argc - optind, want = PDB_WANT_THREADS;
+  int nargs = argc - optind;
   char **args = argv + optind;
   int most = pid != 0 ? 1 : 3;   /* [WHAT], or CORE [EXECUTABLE] [WHAT] */
   if (nargs == most + 1)
     return usage_error("one argument too many: '%s'", args[most]);
   if (nargs > most)
     return usage_error("too many arguments, from '%s' on", args[most]);
+  u.defaulted = 1;
   if (nargs > 0 && what_of(args[nargs - 1]) != 0 && (pid != 0 || nargs > 1))
-    want = what_of(args[--nargs]);
+    u.want = what_of(args[--nargs]), u.defaulted = 0;
   if (pid != 0 && nargs > 0)
-    return usage_error("with -p, '%s' is neither threads, parallel, tasks, icvs, control-vars "
-                       "nor all", args[0]);
+    return usage_error("with -p, '%s' is neither " WHAT_LIST, args[0]);
   if (pid == 0 && nargs == 0)
     return usage_error("%s", "name a core file, or a process with -p PID");
   if (pid == 0 && nargs > 2)
-    return usage_error("'%s' is neither threads, parallel, tasks, icvs, control-vars nor all",
-                       args[2]);
+    return usage_error("'%s' is neither " WHAT_LIST, args[2]);
+  if (u.image != 0 && u.coarray == NULL)
+    return usage_error("%s", "--image says where --coarray's values are: name the coarray too");
+  if (u.coarray != NULL && !u.defaulted)
+    return usage_error("--coarray prints one coarray's values: name no WHAT with it ('%s')",
+                       args[nargs]);
+  if (u.coarray != NULL)
+    u.want = 0, u.defaulted = 0;
 
   static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
   for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
     signal(fatal[i], on_signal);
 
-  struct target *t = NULL;
-  int st = pid != 0 ? live_open((pid_t)pid, &t) : core_open(args[0], nargs > 1 ? args[1] : NULL, &t);
+  int st = pid != 0 ? live_open((pid_t)pid, &u.t)
+                    : core_open(args[0], nargs > 1 ? args[1] : NULL, &u.t);
   if (st != ST_OK)
     return st;
-  static const struct pdb_host host = { &inspect_callbacks, describe_address, NULL };
+  struct target *t = u.t;
+  static const struct pdb_host host = { &inspect_callbacks, describe_address, NULL, find_pointer };
   struct pdb_host h = host;
   h.data = t;
-  const char *trusted[MAX_PLUGIN_DIRS + 2];
-  unsigned ntrusted = 0;
+  /* The trusted directories: the user's, the build tree's when this is the
+     build tree's binary, the installation's. */
+  const char *trusted[MAX_PLUGIN_DIRS + 2], *caf_trusted[MAX_PLUGIN_DIRS + 2];
+  unsigned ntrusted = 0, ncaf = 0;
   for (unsigned i = 0; i < ndirs; i++)
-    trusted[ntrusted++] = dirs[i];
-  const char *built = build_plugin_dir();
+    trusted[ntrusted++] = caf_trusted[ncaf++] = dirs[i];
+  const char *built = build_plugin_dir(), *caf_built = build_caf_plugin_dir();
   if (built != NULL)
     trusted[ntrusted++] = built;
-  trusted[ntrusted++] = PLUGINDIR;
+  if (caf_built != NULL)
+    caf_trusted[ncaf++] = caf_built;
+  trusted[ntrusted++] = caf_trusted[ncaf++] = PLUGINDIR;
   struct pdb_options o = { t->name, trusted, ntrusted, "add its directory with --plugin-dir" };
-  pdb_session *s = NULL;
-  struct pdb_records r = { 0 };
-  char msg[4096];
-  st = from_pdb(pdb_open(&h, target_context(t), &o, &s, msg, sizeof msg), msg, t);
-  if (st == ST_OK) {
-    int64_t *lwps = calloc(t->nthreads ? t->nthreads : 1, sizeof *lwps);
-    for (unsigned i = 0; lwps != NULL && i < t->nthreads; i++)
-      lwps[i] = t->threads[i].lwp;
-    st = lwps == NULL ? fail(ST_FAILED, "out of memory")
-                      : from_pdb(pdb_gather(s, lwps, t->nthreads, want, &r, msg, sizeof msg), msg, t);
-    free(lwps);
-  }
-  if (st == ST_OK)
-    add_frames(t, pdb_runtime_module(s), &r, backtraces);
+  struct pdb_options co = { t->name, caf_trusted, ncaf, "add its directory with --plugin-dir" };
+  st = read_all(&u, &h, &o, &co);
   /* Everything is read: let a live process go before printing. */
   live_release();
-  if (st == ST_OK) {
-    if (json) {
-      struct pdb_json_target jt = { t->is_core ? "core" : "process", t->is_core ? t->name : NULL,
-                                    t->pid, (long long)t->reads };
-      char *text = pdb_json(s, &r, &jt);
-      if (text == NULL)
-        st = fail(ST_FAILED, "out of memory");
-      else
-        fputs(text, stdout), fputc('\n', stdout);
-      pdb_free(text);
-    } else {
-      print_text(&r, stdout);
-    }
-    if (stats)
+  /* A part of "all" may have failed while the other is shown. */
+  int shown = u.s != NULL || u.cs != NULL;
+  if (shown) {
+    int printed = print_report(&u);
+    st = st != ST_OK ? st : printed;
+    if (stats && u.have_cr)
+      fprintf(stderr, "paradbg-inspect: %u threads, %u images, %lu memory reads\n", t->nthreads,
+              u.cr.nimages, t->reads);
+    else if (stats)
       fprintf(stderr, "paradbg-inspect: %u threads, %lu memory reads\n", t->nthreads, t->reads);
   }
-  pdb_records_free(&r);
-  pdb_close(s);
+  pdb_records_free(&u.r);
+  pdb_close(u.s);
+  if (u.have_cr)
+    pdb_caf_records_free(&u.cr);
+  pdb_free(u.values);
+  if (u.cs != NULL)
+    pdb_caf_close(u.cs);
   t->close(t);
-  if (st == ST_OK && (fflush(stdout) != 0 || ferror(stdout)))
-    st = fail(ST_FAILED, "%s", "cannot write the output");
+  if (shown && (fflush(stdout) != 0 || ferror(stdout)))
+    st = st != ST_OK ? st : fail(ST_FAILED, "%s", "cannot write the output");
   return st;
 }

@@ -9,6 +9,40 @@
 
 #define MAX_FRAMES 64
 
-void print_text(const struct pdb_records *r, FILE *out);
+/* A text table in the manner of GDB's "info threads": columns as wide as
+   their widest cell, no trailing blanks. */
+#define MAX_COLS 10
+struct table {
+  unsigned ncols, nrows, cap;
+  char **cells;   /* nrows * ncols, row 0 the heading */
+  const char *indent;
+};
+void table_init(struct table *tb, unsigned ncols, const char *indent);
+/* Appends a row of ncols cells (NULL for ""), each made printable. */
+void table_row(struct table *tb, const char *const *cells);
+/* Prints the table and frees its cells. */
+void table_print(struct table *tb, FILE *out);
+
+/* The OpenMP parts r->want names.  With several parts, each has a title,
+   and *n counts the parts printed so far (a blank line between them). */
+void print_text(const struct pdb_records *r, int several, int *n, FILE *out);
+
+/* The coarray views, as WHATs: bits beyond libparadbg's PDB_WANT_*. */
+enum {
+  CAF_WANT_IMAGES = 1 << 8,
+  CAF_WANT_COARRAYS = 1 << 9,
+  CAF_WANT_LOCKS = 1 << 10,
+  CAF_WANT_EVENTS = 1 << 11,
+  CAF_WANT_TEAMS = 1 << 12,
+  CAF_WANT_ALL = CAF_WANT_IMAGES | CAF_WANT_COARRAYS | CAF_WANT_LOCKS | CAF_WANT_EVENTS |
+                 CAF_WANT_TEAMS,
+};
+
+/* The coarray parts want names, as print_text prints its parts. */
+void print_caf_text(const struct pdb_caf_records *r, int want, int several, int *n, FILE *out);
+
+/* One coarray's values on one image: json is pdb_caf_values_json's text.
+   0, or -1 if it is not such an object. */
+int print_caf_values(const char *json, FILE *out);
 
 #endif

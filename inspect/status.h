@@ -10,9 +10,11 @@
   X(ST_TARGET, 2, "the core or process cannot be read (missing, not a core, truncated,"  \
     " corrupt, or not traceable)") \
   X(ST_EXECUTABLE, 3, "the executable is missing or does not match the core") \
-  X(ST_NO_RUNTIME, 4, "the program has no OpenMP runtime that names an OMPD library")\
-  X(ST_PLUGIN, 5, "the OMPD plugin is missing, unloadable, or does not match the runtime") \
-  X(ST_FAILED, 6, "reading the program's OpenMP state failed")
+  X(ST_NO_RUNTIME, 4, "the program has no OpenMP runtime that names an OMPD library"     \
+    " (for the coarray views: no coarray runtime)")                          \
+  X(ST_PLUGIN, 5, "the OMPD or coarray plugin is missing, unloadable, or does not"     \
+    " match the runtime")                                                     \
+  X(ST_FAILED, 6, "reading the program's OpenMP or coarray state failed")
 
 enum inspect_status {
 #define ST_ENUM(name, value, text) name = value,

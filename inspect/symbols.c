@@ -311,3 +311,31 @@ int user_frame(struct target *t, pid_t lwp, const char *runtime, unsigned max, s
   memset(f, 0, sizeof *f);
   return unwind(t, lwp, &u) == 0 && u.users ? (int)u.n - 1 : -1;
 }
+
+/* GCC's and OpenCoarrays' coarray libraries: libcaf_single, libcaf_mpi,
+   libcaf_shmem, libcaf_openmpi ... */
+static int find_other_caf(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr start,
+                          void *arg)
+{
+  (void)mod, (void)user, (void)start;
+  struct { char *buf; size_t n; int found; } *q = arg;
+  const char *base = name != NULL ? path_base(name) : "";
+  if (strncmp(base, "libcaf_", 7) != 0)
+    return DWARF_CB_OK;
+  /* The file's name comes from the target: printed made printable. */
+  char *shown = pdb_printable(base);
+  size_t len = shown != NULL ? strcspn(shown, ".") : 0;
+  snprintf(q->buf, q->n, "%.*s (%s), which paradbg cannot read: build the program with "
+           "paradbg-caf, on libparcaf", (int)len, shown ? shown : "", shown ? shown : "?");
+  pdb_free(shown);
+  q->found = 1;
+  return DWARF_CB_ABORT;
+}
+
+int other_caf_runtime(const struct target *t, char *buf, size_t n)
+{
+  struct { char *buf; size_t n; int found; } q = { buf, n, 0 };
+  if (t->dwfl != NULL)
+    dwfl_getmodules(t->dwfl, find_other_caf, &q, 0);
+  return q.found;
+}

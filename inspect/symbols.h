@@ -2,6 +2,7 @@
 #ifndef PARADBG_INSPECT_SYMBOLS_H
 #define PARADBG_INSPECT_SYMBOLS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "paradbg/paradbg.h"
@@ -38,6 +39,16 @@ int other_runtime(const struct target *t, char *buf, size_t n);
 
 /* libparadbg's describe service (struct pdb_host): data is the target. */
 int describe_address(void *data, uint64_t addr, struct pdb_place *out);
+
+/* Whether a coarray runtime paradbg cannot read (OpenCoarrays' or GCC's
+   libcaf_*) is mapped in t: 1, with what it is and what to do in buf. */
+int other_caf_runtime(const struct target *t, char *buf, size_t n);
+
+/* libparadbg's find_pointer service (struct pdb_host): data is the
+   target.  The variables looked at are found and read once per target;
+   pointers_forget frees them. */
+int find_pointer(void *data, uint64_t value, struct pdb_place *out);
+void pointers_forget(struct target *t);
 
 /* Forgets what frame_describe remembers of a Dwfl about to end. */
 void frame_forget(void);

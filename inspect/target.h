@@ -49,6 +49,7 @@ struct target {
   void (*close)(struct target *t);
   void *priv;
   void *tls;                  /* tls.c's state, NULL until a thread-local lookup */
+  void *pointers;             /* pointers.c's table, NULL until a find_pointer */
 };
 
 /* Each returns an inspect status (status.h), having printed one line. */

@@ -10,15 +10,7 @@
 #include "report.h"
 #include "symbols.h"
 
-#define MAX_COLS 10
-
-struct table {
-  unsigned ncols, nrows, cap;
-  char **cells;   /* nrows * ncols, row 0 the heading */
-  const char *indent;
-};
-
-static void table_init(struct table *tb, unsigned ncols, const char *indent)
+void table_init(struct table *tb, unsigned ncols, const char *indent)
 {
   memset(tb, 0, sizeof *tb);
   tb->ncols = ncols;
@@ -27,7 +19,7 @@ static void table_init(struct table *tb, unsigned ncols, const char *indent)
 
 /* Appends a row of ncols cells (NULL for ""), made printable: they hold
    names from the target. */
-static void table_row(struct table *tb, const char *const *cells)
+void table_row(struct table *tb, const char *const *cells)
 {
   if (tb->nrows == tb->cap) {
     unsigned cap = tb->cap ? 2 * tb->cap : 16;
@@ -42,7 +34,7 @@ static void table_row(struct table *tb, const char *const *cells)
   tb->nrows++;
 }
 
-static void table_print(struct table *tb, FILE *out)
+void table_print(struct table *tb, FILE *out)
 {
   size_t width[MAX_COLS] = { 0 };
   for (unsigned r = 0; r < tb->nrows; r++)
@@ -255,7 +247,7 @@ static void print_control_vars(const struct pdb_records *r, FILE *out)
   }
 }
 
-void print_text(const struct pdb_records *r, FILE *out)
+void print_text(const struct pdb_records *r, int several, int *n, FILE *out)
 {
   static const struct {
     int want;
@@ -268,12 +260,11 @@ void print_text(const struct pdb_records *r, FILE *out)
     { PDB_WANT_ICVS, "Internal control variables", print_icvs },
     { PDB_WANT_CONTROL_VARS, "Control variables", print_control_vars },
   };
-  int several = (r->want & (r->want - 1)) != 0, n = 0;
   for (unsigned i = 0; i < sizeof parts / sizeof parts[0]; i++) {
     if (!(r->want & parts[i].want))
       continue;
     if (several)
-      fprintf(out, "%s== %s ==\n", n++ ? "\n" : "", parts[i].title);
+      fprintf(out, "%s== %s ==\n", (*n)++ ? "\n" : "", parts[i].title);
     parts[i].print(r, out);
   }
 }
