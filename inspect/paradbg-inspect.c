@@ -258,7 +258,7 @@ static int read_coarrays(struct run *u, const struct pdb_host *h, const struct p
   /* The values of one coarray on a named image need no records. */
   int records = (u->want & CAF_WANT_ALL) || (u->coarray != NULL && u->image == 0);
   if (*status == PDB_OK && records) {
-    *status = pdb_caf_gather(u->cs, &u->cr, msg, msgsize);
+    *status = pdb_caf_gather(u->cs, CAF_WANTED(u->want), &u->cr, msg, msgsize);
     u->have_cr = *status == PDB_OK;
   }
   if (*status == PDB_OK && u->coarray != NULL) {

@@ -27,16 +27,18 @@ void table_print(struct table *tb, FILE *out);
    and *n counts the parts printed so far (a blank line between them). */
 void print_text(const struct pdb_records *r, int several, int *n, FILE *out);
 
-/* The coarray views, as WHATs: bits beyond libparadbg's PDB_WANT_*. */
+/* The coarray views, as WHATs: libparadbg's PDB_CAF_WANT_* moved beyond
+   its PDB_WANT_*. */
+#define CAF_SHIFT 8
 enum {
-  CAF_WANT_IMAGES = 1 << 8,
-  CAF_WANT_COARRAYS = 1 << 9,
-  CAF_WANT_LOCKS = 1 << 10,
-  CAF_WANT_EVENTS = 1 << 11,
-  CAF_WANT_TEAMS = 1 << 12,
-  CAF_WANT_ALL = CAF_WANT_IMAGES | CAF_WANT_COARRAYS | CAF_WANT_LOCKS | CAF_WANT_EVENTS |
-                 CAF_WANT_TEAMS,
+  CAF_WANT_IMAGES = PDB_CAF_WANT_IMAGES << CAF_SHIFT,
+  CAF_WANT_COARRAYS = PDB_CAF_WANT_COARRAYS << CAF_SHIFT,
+  CAF_WANT_LOCKS = PDB_CAF_WANT_LOCKS << CAF_SHIFT,
+  CAF_WANT_EVENTS = PDB_CAF_WANT_EVENTS << CAF_SHIFT,
+  CAF_WANT_TEAMS = PDB_CAF_WANT_TEAMS << CAF_SHIFT,
+  CAF_WANT_ALL = PDB_CAF_WANT_ALL << CAF_SHIFT,
 };
+#define CAF_WANTED(want) (((want) >> CAF_SHIFT) & PDB_CAF_WANT_ALL)
 
 /* The coarray parts want names, as print_text prints its parts. */
 void print_caf_text(const struct pdb_caf_records *r, int want, int several, int *n, FILE *out);

@@ -140,23 +140,35 @@ static J *coarray_object(const pdb_caf_session *s, const struct pdb_caf_records 
   jk_put(o, "error_image", jk_int(r->error_image));
   jk_put(o, "error_code", jk_int(r->error_code));
   jk_put(o, "launcher_pid", r->launcher_pid ? jk_int(r->launcher_pid) : NULL);
-  J *a = jk_arr();
-  for (unsigned i = 0; i < r->nimages; i++)
-    jk_add(a, image(&r->images[i]));
-  jk_put(o, "images", a);
-  a = jk_arr();
-  for (unsigned i = 0; i < r->ncoarrays; i++)
-    jk_add(a, coarray(&r->coarrays[i]));
-  jk_put(o, "coarrays", a);
-  J *locks = jk_arr(), *events = jk_arr();
-  for (unsigned i = 0; i < r->nsyncs; i++)
-    jk_add(strcmp(r->syncs[i].kind, "event") == 0 ? events : locks, sync_(&r->syncs[i]));
-  jk_put(o, "locks", locks);
-  jk_put(o, "events", events);
-  a = jk_arr();
-  for (unsigned i = 0; i < r->nteams; i++)
-    jk_add(a, team(&r->teams[i]));
-  jk_put(o, "teams", a);
+  J *a;
+  if (r->want & PDB_CAF_WANT_IMAGES) {
+    a = jk_arr();
+    for (unsigned i = 0; i < r->nimages; i++)
+      jk_add(a, image(&r->images[i]));
+    jk_put(o, "images", a);
+  }
+  if (r->want & PDB_CAF_WANT_COARRAYS) {
+    a = jk_arr();
+    for (unsigned i = 0; i < r->ncoarrays; i++)
+      jk_add(a, coarray(&r->coarrays[i]));
+    jk_put(o, "coarrays", a);
+  }
+  for (int k = 0; k < 2; k++) {
+    int event = k == 1;
+    if (!(r->want & (event ? PDB_CAF_WANT_EVENTS : PDB_CAF_WANT_LOCKS)))
+      continue;
+    a = jk_arr();
+    for (unsigned i = 0; i < r->nsyncs; i++)
+      if ((strcmp(r->syncs[i].kind, "event") == 0) == event)
+        jk_add(a, sync_(&r->syncs[i]));
+    jk_put(o, event ? "events" : "locks", a);
+  }
+  if (r->want & PDB_CAF_WANT_TEAMS) {
+    a = jk_arr();
+    for (unsigned i = 0; i < r->nteams; i++)
+      jk_add(a, team(&r->teams[i]));
+    jk_put(o, "teams", a);
+  }
   jk_put(o, "truncated", jk_uint(r->truncated));
   return o;
 }
@@ -179,10 +191,10 @@ char *pdb_caf_json(const pdb_caf_session *s, const struct pdb_caf_records *r, co
   return jk_render(root);
 }
 
-char *pdb_caf_gather_json(pdb_caf_session *s, char *msg, size_t msgsize)
+char *pdb_caf_gather_json(pdb_caf_session *s, int want, char *msg, size_t msgsize)
 {
   struct pdb_caf_records r;
-  if (pdb_caf_gather(s, &r, msg, msgsize) != PDB_OK)
+  if (pdb_caf_gather(s, want, &r, msg, msgsize) != PDB_OK)
     return NULL;
   jk_out_of_memory = 0;
   char *text = jk_render(coarray_object(s, &r));

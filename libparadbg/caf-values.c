@@ -109,7 +109,7 @@ char *pdb_caf_values_json(pdb_caf_session *s, int image, const char *name, unsig
   struct pdb_caf_records r;
   if (name == NULL)
     return say_status(msg, msgsize, PDB_FAILED, "no coarray named"), NULL;
-  if (pdb_caf_gather(s, &r, msg, msgsize) != PDB_OK)
+  if (pdb_caf_gather(s, PDB_CAF_WANT_COARRAYS, &r, msg, msgsize) != PDB_OK)
     return NULL;
   char *out = NULL;
   const struct pdb_caf_coarray *c = caf_find(&r, name);

@@ -727,10 +727,23 @@ static void gather_syncs(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg_i
   }
 }
 
-int pdb_caf_gather(pdb_caf_session *s, struct pdb_caf_records *r, char *msg, size_t msgsize)
+int pdb_caf_gather(pdb_caf_session *s, int want, struct pdb_caf_records *r, char *msg, size_t msgsize)
 {
   struct caf_library *l = s->lib;
   memset(r, 0, sizeof *r);
+  /* A program handle is a snapshot (docs/cafdbg-api.md): a new one for
+     every gather, so that the library may read once and keep. */
+  cafdbg_program_handle_t *fresh = NULL;
+  ompd_rc_t orc = l->cafdbg_process_initialize(s->context, &fresh);
+  if (orc != ompd_rc_ok || fresh == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "reading the coarray program failed: %s",
+                      pdb_rc_name(orc) != NULL ? pdb_rc_name(orc) : "unknown error");
+  if (s->program != NULL)
+    l->cafdbg_rel_program_handle(s->program);
+  s->program = fresh;
+  r->want = want & PDB_CAF_WANT_ALL;
+  /* Who waits for a lock or an event comes from the images' waits. */
+  int waits = want & (PDB_CAF_WANT_IMAGES | PDB_CAF_WANT_LOCKS | PDB_CAF_WANT_EVENTS);
   cafdbg_program_info_t pi;
   ompd_rc_t rc = l->cafdbg_get_program_info(s->program, &pi);
   if (rc != ompd_rc_ok)
@@ -746,9 +759,9 @@ int pdb_caf_gather(pdb_caf_session *s, struct pdb_caf_records *r, char *msg, siz
   r->images = calloc((size_t)pi.num_images, sizeof *r->images);
   int *buf = malloc((size_t)pi.num_images * sizeof *buf);
   cafdbg_image_handle_t **handles = calloc((size_t)pi.num_images, sizeof *handles);
-  struct { cafdbg_wait_t w; int ok; } *waits = calloc((size_t)pi.num_images, sizeof *waits);
-  if (r->images == NULL || buf == NULL || handles == NULL || waits == NULL) {
-    free(buf), free(handles), free(waits);
+  struct { cafdbg_wait_t w; int ok; } *wait = calloc((size_t)pi.num_images, sizeof *wait);
+  if (r->images == NULL || buf == NULL || handles == NULL || wait == NULL) {
+    free(buf), free(handles), free(wait);
     pdb_caf_records_free(r);
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");
   }
@@ -771,18 +784,18 @@ int pdb_caf_gather(pdb_caf_session *s, struct pdb_caf_records *r, char *msg, siz
       im->team_index = ii.team_index;
     }
     cafdbg_team_handle_t *t = NULL;
-    if (l->cafdbg_get_image_team(h, &t) == ompd_rc_ok && t != NULL) {
+    if ((want & PDB_CAF_WANT_IMAGES) && l->cafdbg_get_image_team(h, &t) == ompd_rc_ok && t != NULL) {
       team_id(l, t, &im->team_id, NULL);
       l->cafdbg_rel_team_handle(t);
     }
-    cafdbg_wait_t *w = &waits[g - 1].w;
-    if (l->cafdbg_get_image_wait(h, w) != ompd_rc_ok)
+    cafdbg_wait_t *w = &wait[g - 1].w;
+    if (!waits || l->cafdbg_get_image_wait(h, w) != ompd_rc_ok)
       continue;
     if (w->kind == cafdbg_wait_none) {
       l->cafdbg_rel_wait(w);
       continue;
     }
-    waits[g - 1].ok = 1;
+    wait[g - 1].ok = 1;
     im->wait_kind = caf_wait_text(w->kind);
     im->holder = w->holder;
     im->element = w->element;
@@ -791,7 +804,7 @@ int pdb_caf_gather(pdb_caf_session *s, struct pdb_caf_records *r, char *msg, siz
     im->until_count = w->until_count;
     im->operation = w->operation;
     int count = 0;
-    if (l->cafdbg_get_wait_images(h, buf, pi.num_images, &count) == ompd_rc_ok)
+    if ((want & PDB_CAF_WANT_IMAGES) && l->cafdbg_get_wait_images(h, buf, pi.num_images, &count) == ompd_rc_ok)
       for (int k = 0; k < count && k < pi.num_images; k++)
         if (buf[k] >= 1 && buf[k] <= pi.num_images)
           add_int(&im->wait_images, &im->nwait_images, buf[k]);
@@ -799,22 +812,26 @@ int pdb_caf_gather(pdb_caf_session *s, struct pdb_caf_records *r, char *msg, siz
   /* Coarrays from the registry of the image whose memory this is (each
      image registers the same ones), else image 1's. */
   int from = pi.this_image >= 1 && pi.this_image <= pi.num_images && handles[pi.this_image - 1] ? pi.this_image : 1;
-  if (handles[from - 1] != NULL) {
-    gather_coarrays(s, r, handles[from - 1]);
-  }
+  int objects = 0;   /* a wait names a variable */
   for (int g = 1; g <= pi.num_images; g++)
-    if (waits[g - 1].ok) {
-      wait_words(&r->images[g - 1], r, &waits[g - 1].w);
-      l->cafdbg_rel_wait(&waits[g - 1].w);
+    objects |= wait[g - 1].ok && wait[g - 1].w.object.address != 0;
+  if (handles[from - 1] != NULL && ((want & (PDB_CAF_WANT_COARRAYS | PDB_CAF_WANT_LOCKS | PDB_CAF_WANT_EVENTS)) ||
+                                    objects))
+    gather_coarrays(s, r, handles[from - 1]);
+  for (int g = 1; g <= pi.num_images; g++)
+    if (wait[g - 1].ok) {
+      wait_words(&r->images[g - 1], r, &wait[g - 1].w);
+      l->cafdbg_rel_wait(&wait[g - 1].w);
     }
-  if (handles[from - 1] != NULL)
+  if (handles[from - 1] != NULL && (want & (PDB_CAF_WANT_LOCKS | PDB_CAF_WANT_EVENTS)))
     gather_syncs(s, r, handles[from - 1]);
-  gather_teams(s, r);
+  if (want & PDB_CAF_WANT_TEAMS)
+    gather_teams(s, r);
   for (int g = 1; g <= pi.num_images; g++)
     if (handles[g - 1] != NULL)
       l->cafdbg_rel_image_handle(handles[g - 1]);
   free(buf);
   free(handles);
-  free(waits);
+  free(wait);
   return PDB_OK;
 }

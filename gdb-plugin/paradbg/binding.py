@@ -63,7 +63,7 @@ PROTOTYPES = {
     "pdb_caf_close": (None, (C.c_void_p,)),
     "pdb_caf_plugin_path": (C.c_char_p, (C.c_void_p,)),
     "pdb_caf_plugin_version": (C.c_char_p, (C.c_void_p,)),
-    "pdb_caf_gather_json": (C.c_void_p, (C.c_void_p, C.c_char_p, C.c_size_t)),
+    "pdb_caf_gather_json": (C.c_void_p, (C.c_void_p, C.c_int, C.c_char_p, C.c_size_t)),
     "pdb_caf_values_json": (C.c_void_p, (C.c_void_p, C.c_int, C.c_char_p, C.c_uint, C.c_char_p,
                                          C.c_size_t)),
 }

@@ -21,6 +21,7 @@ import gdb
 from . import binding, plugin as plugins, table, target
 from .openmp import _text
 
+WANT_ALL = 31             # PDB_CAF_WANT_ALL: every list
 MAX_VALUES = 1 << 16      # elements value() asks for at most
 
 
@@ -191,7 +192,8 @@ class CafSpace(target.Reader):
     def records(self):
         msg = C.create_string_buffer(4096)
         with self.reading():
-            text = binding.take_string(binding.lib().pdb_caf_gather_json(self.session, msg, len(msg)))
+            text = binding.take_string(binding.lib().pdb_caf_gather_json(self.session, WANT_ALL, msg,
+                                                                               len(msg)))
         if text is None:
             raise gdb.GdbError("paradbg: %s" % table.decode(msg.value))
         return json.loads(text)

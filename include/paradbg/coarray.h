@@ -89,7 +89,18 @@ struct pdb_caf_team {
   int *members;                  /* global image by team index - 1 */
 };
 
+/* What pdb_caf_gather reads (the images' numbers and statuses always). */
+enum {
+  PDB_CAF_WANT_IMAGES = 1,      /* waits, the images they need, teams of images */
+  PDB_CAF_WANT_COARRAYS = 2,
+  PDB_CAF_WANT_LOCKS = 4,       /* held and awaited locks and critical constructs */
+  PDB_CAF_WANT_EVENTS = 8,
+  PDB_CAF_WANT_TEAMS = 16,
+  PDB_CAF_WANT_ALL = 31,
+};
+
 struct pdb_caf_records {
+  int want;
   int num_images, this_image, error_image, error_code;
   int64_t launcher_pid;
   struct pdb_caf_image *images;  /* by image - 1 */
@@ -103,17 +114,17 @@ struct pdb_caf_records {
   unsigned truncated;            /* elements not looked at (PDB_CAF_MAX_ELEMENTS) */
 };
 
-int pdb_caf_gather(pdb_caf_session *s, struct pdb_caf_records *out, char *msg, size_t msgsize);
+int pdb_caf_gather(pdb_caf_session *s, int want, struct pdb_caf_records *out, char *msg, size_t msgsize);
 void pdb_caf_records_free(struct pdb_caf_records *r);
 
 /* The records as JSON: the object for the key "coarray" of
-   docs/paradbg-inspect.schema.json.  If doc is not NULL it is a JSON
+   docs/paradbg-inspect.schema.json, with the lists the records want.  If doc is not NULL it is a JSON
    document (pdb_json's) that gets the key; else a new document of format 1
    with target t.  pdb_free the text; NULL if out of memory. */
 char *pdb_caf_json(const pdb_caf_session *s, const struct pdb_caf_records *r, const char *doc,
                    const struct pdb_json_target *t);
 /* Gathers and renders the "coarray" object alone; NULL on failure, with msg. */
-char *pdb_caf_gather_json(pdb_caf_session *s, char *msg, size_t msgsize);
+char *pdb_caf_gather_json(pdb_caf_session *s, int want, char *msg, size_t msgsize);
 
 /* The values of the coarray called name (or "#serial") on image as JSON:
    {"name", "image", "type", "elem_len", "address", "rank", "lbound",
