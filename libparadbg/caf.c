@@ -24,16 +24,6 @@
 static struct caf_library *libraries;
 static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static ompd_rc_t same_order(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
-                             ompd_size_t count, void *out)
-{
-  (void)c;
-  if (in == NULL || out == NULL || (count != 0 && size > SIZE_MAX / count))
-    return ompd_rc_bad_input;
-  memmove(out, in, size * count);
-  return ompd_rc_ok;
-}
-
 static int load(const struct pdb_host *host, const char *path, int fd, struct caf_library **out,
                 char *msg, size_t size)
 {
@@ -71,11 +61,7 @@ static int load(const struct pdb_host *host, const char *path, int fd, struct ca
   }
 #include "paradbg/cafdbg-api.h"
 #undef PARADBG_CAFDBG_API
-  l->callbacks = *host->ompd;
-  if (l->callbacks.device_to_host == NULL)
-    l->callbacks.device_to_host = same_order;
-  if (l->callbacks.host_to_device == NULL)
-    l->callbacks.host_to_device = same_order;
+  plugin_callbacks(host->ompd, &l->callbacks);
   ompd_rc_t rc = l->cafdbg_initialize(CAFDBG_API_VERSION, &l->callbacks);
   if (rc != ompd_rc_ok) {
     say_status(msg, size, st, "%s refuses coarray debug API version %d: %s", path, CAFDBG_API_VERSION,

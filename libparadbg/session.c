@@ -193,7 +193,7 @@ static int exports_ompd(int fd)
   return elf_exports(fd, wanted, sizeof wanted / sizeof wanted[0]);
 }
 
-static ompd_rc_t same_order(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
+ompd_rc_t same_byte_order(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
                              ompd_size_t count, void *out)
 {
   (void)c;
@@ -201,6 +201,18 @@ static ompd_rc_t same_order(ompd_address_space_context_t *c, const void *in, omp
     return ompd_rc_bad_input;
   memmove(out, in, size * count);
   return ompd_rc_ok;
+}
+
+/* The host's callbacks as a plugin gets them: a host whose target has its
+   byte order may leave the conversions out; some libraries call them
+   regardless. */
+void plugin_callbacks(const ompd_callbacks_t *host, ompd_callbacks_t *out)
+{
+  *out = *host;
+  if (out->device_to_host == NULL)
+    out->device_to_host = same_byte_order;
+  if (out->host_to_device == NULL)
+    out->host_to_device = same_byte_order;
 }
 
 static struct ompd_library *libraries;   /* loaded, by path */
@@ -245,13 +257,7 @@ static int load(const struct pdb_host *host, const char *path, int fd, struct om
 #define PARADBG_OMPD_EXT(name) l->name = (__typeof__(name) *)dlsym(l->lib, #name);
 #include "paradbg/ompd-ext.h"
 #undef PARADBG_OMPD_EXT
-  /* A host whose target has its byte order (both refuse any other) may
-     leave the conversions out; some libraries call them regardless. */
-  l->callbacks = *host->ompd;
-  if (l->callbacks.device_to_host == NULL)
-    l->callbacks.device_to_host = same_order;
-  if (l->callbacks.host_to_device == NULL)
-    l->callbacks.host_to_device = same_order;
+  plugin_callbacks(host->ompd, &l->callbacks);
   /* OpenMP 5.1's version, else 5.0's: LLVM 14's libompd knows only that. */
   ompd_rc_t rc = l->ompd_initialize(202011, &l->callbacks);
   int tried_50 = rc == ompd_rc_unsupported;

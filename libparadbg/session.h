@@ -79,6 +79,11 @@ int read_plugin_name(const struct pdb_host *host, ompd_address_space_context_t *
 int elf_exports(int fd, const char *const *wanted, unsigned nwanted);
 int find_plugin(const struct pdb_options *o, const char *name, const char *what, char *path,
                     size_t pathsize, int *fd, char *msg, size_t size);
+/* The byte-order conversion for a host that left it out: the target's
+   order is the host's (both hosts refuse any other). */
+ompd_rc_t same_byte_order(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
+                          ompd_size_t count, void *out);
+void plugin_callbacks(const ompd_callbacks_t *host, ompd_callbacks_t *out);
 #define PDB_MAX_NAME 256   /* bytes of a plugin's base name */
 
 #endif
