@@ -19,7 +19,6 @@
 #include "caf.h"
 
 #define MAX_TEAMS 4096        /* teams looked at */
-#define MAX_COARRAYS 65536    /* registrations looked at per image */
 
 static struct caf_library *libraries;
 static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -112,8 +111,8 @@ static int open_with(pdb_caf_session *s, const struct pdb_options *o, char *msg,
     return PDB_OK;
   s->program = NULL;
   if (rc == ompd_rc_unavailable)
-    return say_status(msg, size, PDB_NO_RUNTIME, "The coarray runtime of %s has not started yet "
-                      "(it starts before the main program)", target);
+    return say_status(msg, size, PDB_NO_RUNTIME, "%s has no coarray runtime that %s can read yet "
+                      "(a libparcaf program's starts before its main program)", target, name);
   if (rc == ompd_rc_incompatible)
     return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the coarray runtime of %s", path,
                       s->lib->version, target);
@@ -369,15 +368,23 @@ const struct pdb_caf_coarray *caf_find(const struct pdb_caf_records *r, const ch
         return &r->coarrays[i];
     return NULL;
   }
-  for (unsigned i = 0; i < r->ncoarrays; i++)
-    if (r->coarrays[i].name != NULL && strcasecmp(r->coarrays[i].name, name) == 0)
-      return &r->coarrays[i];
+  /* "m::x": x of module m; "x": the first x (Fortran names have no case). */
+  const char *sep = strstr(name, "::");
+  size_t ml = sep != NULL ? (size_t)(sep - name) : 0;
+  const char *base = sep != NULL ? sep + 2 : name;
+  for (unsigned i = 0; i < r->ncoarrays; i++) {
+    const struct pdb_caf_coarray *c = &r->coarrays[i];
+    if (c->name == NULL || strcasecmp(c->name, base) != 0)
+      continue;
+    if (sep == NULL || (c->module != NULL && strlen(c->module) == ml && strncasecmp(c->module, name, ml) == 0))
+      return c;
+  }
   return NULL;
 }
 
-/* The coarray whose copy on image holds readable address a, or NULL. */
-static const struct pdb_caf_coarray *holding(const struct pdb_caf_records *r, int image, uint64_t a,
-                                             uint64_t *element)
+/* The index of the coarray whose copy on image holds readable address a,
+   or -1. */
+static int holding(const struct pdb_caf_records *r, int image, uint64_t a, uint64_t *element)
 {
   for (unsigned i = 0; i < r->ncoarrays; i++) {
     const struct pdb_caf_coarray *c = &r->coarrays[i];
@@ -387,10 +394,10 @@ static const struct pdb_caf_coarray *holding(const struct pdb_caf_records *r, in
     if (a >= base && a - base < c->nbytes) {
       uint64_t size = c->nelem ? c->nbytes / c->nelem : 0;
       *element = size ? (a - base) / size : 0;
-      return c;
+      return (int)i;
     }
   }
-  return NULL;
+  return -1;
 }
 
 /* "lk", "lk(3)", "lk (element 2 of 4)": how a wait names its object. */
@@ -417,13 +424,13 @@ static void wait_words(struct pdb_caf_image *im, const struct pdb_caf_records *r
   char who[512], obj[160] = "", buf[1024];
   ranges(who, sizeof who, im->wait_images, im->nwait_images);
   const char *one = im->nwait_images == 1 ? "image" : "images";
-  const struct pdb_caf_coarray *c = NULL;
   uint64_t element = w->element;
-  if (w->object.address != 0)
-    c = holding(r, w->object_image, w->object.address, &element);
-  if (c != NULL) {
+  im->object_coarray = w->object.address != 0 ? holding(r, w->object_image, w->object.address, &element) : -1;
+  if (im->object_coarray >= 0) {
+    const struct pdb_caf_coarray *c = &r->coarrays[im->object_coarray];
     object_text(obj, sizeof obj, c, element);
     im->object = c->name ? strdup(c->name) : NULL;
+    im->element = element;   /* one answer for the text and the record */
   }
   switch (w->kind) {
   case cafdbg_wait_sync_images:
@@ -435,7 +442,7 @@ static void wait_words(struct pdb_caf_image *im, const struct pdb_caf_records *r
     if (w->holder)
       snprintf(held, sizeof held, "held by image %d", w->holder);
     if (w->kind == cafdbg_wait_critical)
-      snprintf(buf, sizeof buf, "critical (%s)", held);
+      snprintf(buf, sizeof buf, "%s (%s)", obj[0] ? obj : "critical", held);
     else
       snprintf(buf, sizeof buf, "lock %s[%d] (%s)", obj[0] ? obj : "?", w->object_image, held);
     break;
@@ -503,10 +510,23 @@ static int team_id(struct caf_library *l, cafdbg_team_handle_t *t, uint64_t *id,
   return 0;
 }
 
+/* Takes one call from the gather's budget: 0 when it is spent (what is
+   left out is counted). */
+static int spend(pdb_caf_session *s, struct pdb_caf_records *r)
+{
+  if (s->work == 0) {
+    if (r->truncated < UINT_MAX)
+      r->truncated++;
+    return 0;
+  }
+  s->work--;
+  return 1;
+}
+
 static int gather_teams(pdb_caf_session *s, struct pdb_caf_records *r)
 {
   struct caf_library *l = s->lib;
-  for (int nth = 0; nth < MAX_TEAMS; nth++) {
+  for (int nth = 0; nth < MAX_TEAMS && spend(s, r); nth++) {
     cafdbg_team_handle_t *t = NULL;
     if (l->cafdbg_get_team(s->program, nth, &t) != ompd_rc_ok || t == NULL)
       break;
@@ -521,11 +541,16 @@ static int gather_teams(pdb_caf_session *s, struct pdb_caf_records *r)
     cafdbg_team_info_t ti;
     if (team_id(l, t, &tm->id, &ti) == 0) {
       tm->number = ti.team_number;
-      tm->size = ti.size >= 0 && ti.size <= r->num_images ? ti.size : 0;
-      tm->members = calloc(tm->size ? (size_t)tm->size : 1, sizeof *tm->members);
-      for (int k = 1; tm->members != NULL && k <= tm->size; k++)
-        if (l->cafdbg_get_team_member(t, k, &tm->members[k - 1]) != ompd_rc_ok)
-          tm->members[k - 1] = 0;
+      int size = ti.size >= 0 && ti.size <= r->num_images ? ti.size : 0;
+      tm->members = calloc(size ? (size_t)size : 1, sizeof *tm->members);
+      /* The members read, up to the first that cannot be: a list by team
+         index has no holes. */
+      for (int k = 1; tm->members != NULL && k <= size && spend(s, r); k++) {
+        int g = 0;
+        if (l->cafdbg_get_team_member(t, k, &g) != ompd_rc_ok || g < 1 || g > r->num_images)
+          break;
+        tm->members[tm->size++] = g;
+      }
       cafdbg_team_handle_t *p = NULL;
       if (l->cafdbg_get_team_parent(t, &p) == ompd_rc_ok && p != NULL) {
         tm->has_parent = team_id(l, p, &tm->parent, NULL) == 0;
@@ -538,21 +563,51 @@ static int gather_teams(pdb_caf_session *s, struct pdb_caf_records *r)
   return 0;
 }
 
+/* Names the CRITICAL constructs, which have no names of their own:
+   "critical", or "critical #serial" when there are several. */
+static void name_criticals(struct pdb_caf_records *r)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < r->ncoarrays; i++)
+    n += strcmp(r->coarrays[i].kind, "critical") == 0 && r->coarrays[i].name == NULL;
+  for (unsigned i = 0; i < r->ncoarrays; i++) {
+    struct pdb_caf_coarray *c = &r->coarrays[i];
+    if (strcmp(c->kind, "critical") != 0 || c->name != NULL)
+      continue;
+    char buf[48];
+    if (n > 1)
+      snprintf(buf, sizeof buf, "critical #%llu", (unsigned long long)c->serial);
+    else
+      snprintf(buf, sizeof buf, "critical");
+    c->name = strdup(buf);
+  }
+}
+
 static int gather_coarrays(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg_image_handle_t *from)
 {
   struct caf_library *l = s->lib;
   cafdbg_coarray_handle_t *c = NULL;
-  for (unsigned k = 0; k < MAX_COARRAYS; k++) {
+  for (;;) {
     cafdbg_coarray_handle_t *next = NULL;
-    ompd_rc_t rc = l->cafdbg_get_next_coarray(from, c, &next);
+    ompd_rc_t rc = spend(s, r) ? l->cafdbg_get_next_coarray(from, c, &next) : ompd_rc_unavailable;
     if (c != NULL)
       l->cafdbg_rel_coarray_handle(c);
     c = next;
     if (rc != ompd_rc_ok || c == NULL)
-      return 0;
+      break;
+    if (r->ncoarrays == PDB_CAF_MAX_COARRAYS) {
+      r->truncated++;
+      break;
+    }
     cafdbg_coarray_info_t info;
     if (l->cafdbg_get_coarray_info(c, &info) != ompd_rc_ok)
       continue;
+    /* A registration met again: the registry runs in a circle. */
+    int again = 0;
+    for (unsigned i = 0; i < r->ncoarrays && !again; i++)
+      again = r->coarrays[i].serial == info.serial && r->coarrays[i].image == info.image;
+    if (again)
+      break;
     struct pdb_caf_coarray *v = realloc(r->coarrays, (r->ncoarrays + 1) * sizeof *v);
     if (v == NULL)
       break;
@@ -583,7 +638,7 @@ static int gather_coarrays(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg
       coarray_free(v);
       break;
     }
-    for (unsigned g = 1; g <= v->nimages; g++) {
+    for (unsigned g = 1; g <= v->nimages && spend(s, r); g++) {
       ompd_address_t here = { 0, 0 }, there = { 0, 0 };
       if (l->cafdbg_get_coarray_address(c, (int)g, &here, &there) == ompd_rc_ok) {
         v->readable[g - 1] = here.address;
@@ -592,26 +647,28 @@ static int gather_coarrays(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg
     }
     int own = info.image >= 1 && (unsigned)info.image <= v->nimages ? info.image : 1;
     give_name(s, v, &info, v->in_image[own - 1]);
-    if (v->name == NULL && info.kind == cafdbg_coarray_critical)
-      v->name = strdup("critical");
     r->ncoarrays++;
   }
   if (c != NULL)
     l->cafdbg_rel_coarray_handle(c);
+  name_criticals(r);
   return 0;
 }
 
-/* The sync record of element on image for coarray c, made if new. */
-static struct pdb_caf_sync *sync_of(struct pdb_caf_records *r, const struct pdb_caf_coarray *c, int image,
-                                    uint64_t element)
+/* The row of element on image of coarrays[index], made if new; NULL past
+   PDB_CAF_MAX_SYNCS.  Rows are told apart by registration, never by name:
+   a stripped program's variables have none, and modules may share one. */
+static struct pdb_caf_sync *sync_of(struct pdb_caf_records *r, int index, int image, uint64_t element)
 {
-  const char *kind = strcmp(c->kind, "event") == 0 ? "event" : strcmp(c->kind, "critical") == 0 ? "critical"
-                                                                                               : "lock";
+  const struct pdb_caf_coarray *c = &r->coarrays[index];
   for (unsigned i = 0; i < r->nsyncs; i++) {
     struct pdb_caf_sync *y = &r->syncs[i];
-    if (y->image == image && y->element == element && strcmp(y->kind, kind) == 0 &&
-        ((y->name == NULL) == (c->name == NULL)) && (c->name == NULL || strcmp(y->name, c->name) == 0))
+    if (y->coarray == index && y->image == image && y->element == element)
       return y;
+  }
+  if (r->nsyncs == PDB_CAF_MAX_SYNCS) {
+    r->truncated++;
+    return NULL;
   }
   struct pdb_caf_sync *y = realloc(r->syncs, (r->nsyncs + 1) * sizeof *y);
   if (y == NULL)
@@ -619,7 +676,8 @@ static struct pdb_caf_sync *sync_of(struct pdb_caf_records *r, const struct pdb_
   r->syncs = y;
   y = &r->syncs[r->nsyncs++];
   memset(y, 0, sizeof *y);
-  y->kind = kind;
+  y->kind = strcmp(c->kind, "event") == 0 ? "event" : strcmp(c->kind, "critical") == 0 ? "critical" : "lock";
+  y->coarray = index;
   char serial[32];
   snprintf(serial, sizeof serial, "#%llu", (unsigned long long)c->serial);
   y->name = strdup(c->name ? c->name : serial);
@@ -632,12 +690,11 @@ static void gather_syncs(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg_i
 {
   struct caf_library *l = s->lib;
   /* The state of every element of every lock, critical and event variable:
-     the coarray handles again, in the order gather_coarrays listed them. */
+     the coarray handles again, matched to the records by registration. */
   cafdbg_coarray_handle_t *c = NULL;
-  unsigned k = 0;
-  for (; k < MAX_COARRAYS; k++) {
+  for (;;) {
     cafdbg_coarray_handle_t *next = NULL;
-    ompd_rc_t rc = l->cafdbg_get_next_coarray(from, c, &next);
+    ompd_rc_t rc = spend(s, r) ? l->cafdbg_get_next_coarray(from, c, &next) : ompd_rc_unavailable;
     if (c != NULL)
       l->cafdbg_rel_coarray_handle(c);
     c = next;
@@ -648,12 +705,12 @@ static void gather_syncs(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg_i
         (info.kind != cafdbg_coarray_lock && info.kind != cafdbg_coarray_event &&
          info.kind != cafdbg_coarray_critical))
       continue;
-    const struct pdb_caf_coarray *rec = NULL;
-    for (unsigned i = 0; i < r->ncoarrays && rec == NULL; i++)
+    int index = -1;
+    for (unsigned i = 0; i < r->ncoarrays && index < 0; i++)
       if (r->coarrays[i].serial == info.serial && r->coarrays[i].image == info.image)
-        rec = &r->coarrays[i];
-    if (rec == NULL)
-      continue;
+        index = (int)i;
+    if (index < 0)
+      break;   /* not among the records: the walk has gone beyond them */
     int last = info.kind == cafdbg_coarray_critical ? 1 : r->num_images;
     uint64_t n = info.nelem;
     if (n > PDB_CAF_MAX_ELEMENTS) {
@@ -661,13 +718,13 @@ static void gather_syncs(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg_i
       n = PDB_CAF_MAX_ELEMENTS;
     }
     for (int g = 1; g <= last; g++)
-      for (uint64_t e = 0; e < n; e++) {
+      for (uint64_t e = 0; e < n && spend(s, r); e++) {
         cafdbg_sync_state_t st;
         if (l->cafdbg_get_sync_state(c, g, e, &st) != ompd_rc_ok)
           continue;
         if ((info.kind == cafdbg_coarray_event && st.count != 0) ||
             (info.kind != cafdbg_coarray_event && st.holder != 0)) {
-          struct pdb_caf_sync *y = sync_of(r, rec, g, e);
+          struct pdb_caf_sync *y = sync_of(r, index, g, e);
           if (y != NULL) {
             y->holder = st.holder;
             y->count = st.count;
@@ -677,26 +734,13 @@ static void gather_syncs(pdb_caf_session *s, struct pdb_caf_records *r, cafdbg_i
   }
   if (c != NULL)
     l->cafdbg_rel_coarray_handle(c);
-  /* The waiters, from each image's wait. */
+  /* The waiters, from each image's wait: its object is the coarray the
+     wait's address lies in. */
   for (unsigned i = 0; i < r->nimages; i++) {
     struct pdb_caf_image *im = &r->images[i];
-    if (im->wait_kind == NULL || im->object_image == 0)
+    if (im->wait_kind == NULL || im->object_coarray < 0)
       continue;
-    const struct pdb_caf_coarray *co = NULL;
-    uint64_t element = 0;
-    for (unsigned j = 0; j < r->ncoarrays && co == NULL; j++) {
-      const struct pdb_caf_coarray *x = &r->coarrays[j];
-      if (im->object != NULL && x->name != NULL && strcmp(x->name, im->object) == 0 &&
-          (strcmp(x->kind, "lock") == 0 || strcmp(x->kind, "event") == 0))
-        co = x, element = im->element;
-    }
-    if (co == NULL && strcmp(im->wait_kind, "critical") == 0)
-      for (unsigned j = 0; j < r->ncoarrays && co == NULL; j++)
-        if (strcmp(r->coarrays[j].kind, "critical") == 0)
-          co = &r->coarrays[j], element = im->element;
-    if (co == NULL)
-      continue;
-    struct pdb_caf_sync *y = sync_of(r, co, im->object_image, element);
+    struct pdb_caf_sync *y = sync_of(r, im->object_coarray, im->object_image, im->element);
     if (y == NULL)
       continue;
     if (strcmp(y->kind, "event") == 0) {
@@ -728,6 +772,7 @@ int pdb_caf_gather(pdb_caf_session *s, int want, struct pdb_caf_records *r, char
     l->cafdbg_rel_program_handle(s->program);
   s->program = fresh;
   r->want = want & PDB_CAF_WANT_ALL;
+  s->work = PDB_CAF_MAX_WORK;
   /* Who waits for a lock or an event comes from the images' waits. */
   int waits = want & (PDB_CAF_WANT_IMAGES | PDB_CAF_WANT_LOCKS | PDB_CAF_WANT_EVENTS);
   cafdbg_program_info_t pi;
@@ -756,6 +801,7 @@ int pdb_caf_gather(pdb_caf_session *s, int want, struct pdb_caf_records *r, char
     struct pdb_caf_image *im = &r->images[g - 1];
     im->image = g;
     im->status = "unknown";
+    im->object_coarray = -1;
     cafdbg_image_handle_t *h = NULL;
     if (l->cafdbg_get_image(s->program, g, &h) != ompd_rc_ok || h == NULL)
       continue;

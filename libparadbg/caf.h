@@ -32,6 +32,7 @@ struct pdb_caf_session {
     char *name, *module;
   } *names;
   unsigned nnames, names_cap;
+  unsigned long work;            /* library calls left in this gather (PDB_CAF_MAX_WORK) */
 };
 
 /* The words of the library's kinds (caf.c). */

@@ -27,8 +27,13 @@ void pdb_caf_close(pdb_caf_session *s);
 const char *pdb_caf_plugin_path(const pdb_caf_session *s);
 const char *pdb_caf_plugin_version(const pdb_caf_session *s);
 
-/* The longest lists a record holds; what is cut is counted. */
+/* The longest lists a record holds; what is cut is counted in truncated.
+   A gather also makes at most PDB_CAF_MAX_WORK calls to the library beyond
+   one per image, so that a corrupt core whose sizes all agree still ends. */
 #define PDB_CAF_MAX_ELEMENTS 4096   /* lock/event elements looked at per variable */
+#define PDB_CAF_MAX_COARRAYS 4096   /* registrations listed */
+#define PDB_CAF_MAX_SYNCS 4096      /* lock and event rows */
+#define PDB_CAF_MAX_WORK (1 << 18)
 
 struct pdb_caf_image {
   int image;
@@ -43,6 +48,7 @@ struct pdb_caf_image {
   unsigned nwait_images;
   int holder;                    /* lock, critical: who holds it, 0 none */
   char *object;                  /* the object's name ("lk", "critical", "ev"), NULL none */
+  int object_coarray;            /* the object's coarray: an index of coarrays[], -1 none */
   uint64_t element;
   int object_image;
   int64_t count, until_count;    /* event */
@@ -71,6 +77,7 @@ struct pdb_caf_coarray {
 struct pdb_caf_sync {
   const char *kind;              /* "lock", "critical" or "event" */
   char *name;                    /* as the coarray's name, or "#serial" */
+  int coarray;                   /* its coarray: an index of coarrays[] */
   int image;                     /* the image the element is on */
   uint64_t element;
   int holder;                    /* lock, critical */
@@ -111,7 +118,8 @@ struct pdb_caf_records {
   unsigned nsyncs;
   struct pdb_caf_team *teams;    /* the initial team first */
   unsigned nteams;
-  unsigned truncated;            /* elements not looked at (PDB_CAF_MAX_ELEMENTS) */
+  unsigned truncated;            /* what the limits above left out: elements, coarrays, rows,
+                                    team members, addresses */
 };
 
 int pdb_caf_gather(pdb_caf_session *s, int want, struct pdb_caf_records *out, char *msg, size_t msgsize);
