@@ -11,7 +11,9 @@
 #include "caf.h"
 #include "jsonkit.h"
 
-#define CHUNK 65536   /* bytes per read */
+#define CHUNK 65536                  /* bytes per read */
+#define MAX_BYTES (16u << 20)         /* read for one request at most */
+#define MAX_ELEMENT (64u << 10)       /* bytes of one element shown at most */
 
 static int read_bytes(pdb_caf_session *s, uint64_t addr, unsigned char *buf, uint64_t n)
 {
@@ -135,7 +137,15 @@ char *pdb_caf_values_json(pdb_caf_session *s, int image, const char *name, unsig
                "views", name, c->kind);
     goto done;
   }
+  if (len > MAX_ELEMENT) {
+    say_status(msg, msgsize, PDB_FAILED, "%s has elements of %llu bytes, more than paradbg shows (%u)", name,
+               (unsigned long long)len, MAX_ELEMENT);
+    goto done;
+  }
+  /* The sizes come from the target: the bytes read are bounded too. */
   uint64_t shown = n < max ? n : max;
+  if (shown > MAX_BYTES / len)
+    shown = MAX_BYTES / len;
   unsigned char *buf = malloc(shown * len > 0 ? shown * len : 1);
   if (buf == NULL) {
     say_status(msg, msgsize, PDB_FAILED, "out of memory");
