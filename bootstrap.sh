@@ -38,12 +38,12 @@ jobs=$(nproc 2>/dev/null || echo 2)
 [ -x configure ] || ./autogen.sh
 
 # The tests of what reads untrusted cores and processes (paradbg-inspect,
-# libparompd.so), built with ASan+UBSan; the runtimes are not (they are
+# libparompd.so, libcafdbg.so), built with ASan+UBSan; the runtimes are not (they are
 # loaded into users' uninstrumented programs).  Every sanitizer report goes
 # to a file in _build-asan/sanitizer-reports/, and any report fails the job.
 # The GDB tests are not run here: GDB is not instrumented, and GDB 13 with
 # libasan preloaded (which loading this plugin needs) hangs at startup.
-asan_tests="ompd/check_ompd ompd-exports.test inspect.test inspect-errors.test hostile-files.test"
+asan_tests="ompd/check_ompd cafdbg/check_cafdbg ompd-exports.test inspect.test inspect-errors.test hostile-files.test"
 asan_check() {
   mkdir -p "$top/_build-asan"
   cd "$top/_build-asan"
