@@ -22,6 +22,17 @@
 #define CD_SPAN_MAX 2048u
 /* The most one read fetches when it gathers many records at once. */
 #define CD_CHUNK_MAX (4u << 20)
+/* The most one read fetches for the program handle's copy of a whole
+   array (images, team slots, the sync matrix); a larger one is read in
+   pieces when needed. */
+#define CD_READ_MAX (64u << 20)
+/* The program handle keeps one piece of each image's segment (the part
+   around the registry records and locks last asked for): a piece is at
+   most CD_PIECE_MAX bytes, all of them together at most CD_PIECES_MAX,
+   and none is kept when that leaves less than CD_PIECE_MIN per image. */
+#define CD_PIECE_MAX (16u << 10)
+#define CD_PIECE_MIN (1u << 10)
+#define CD_PIECES_MAX (32u << 20)
 
 /* gfortran's caf_register_t (token.regtype holds the value the program
    passed to _gfortran_caf_register): the ABI's numbers, not libparcaf's. */
@@ -72,6 +83,30 @@ struct cd_rec {
   unsigned char b[CD_SPAN_MAX];
 };
 
+/* A run of target bytes the program handle read once and keeps. */
+struct cd_block {
+  int state;                          /* 0 not yet read, 1 read, -1 read in pieces instead */
+  unsigned char *buf;
+};
+
+/* A team slot as the program handle decoded it, with its members' images
+   and barrier counts (team.size of each) once they are needed. */
+struct cd_slot {
+  int state;                          /* 0 not yet, 1 the record, 2 and the arrays */
+  struct cd_team team;
+  uint32_t *members, *epochs;
+};
+
+/* The piece of one image's segment the program handle keeps. */
+struct cd_piece {
+  uint64_t key;                       /* the piece's number + 1; 0 none */
+  int ok;                             /* 0: that piece could not be read */
+  unsigned char *buf;
+};
+
+/* A program handle is a snapshot (docs/cafdbg-api.md, 3): what it reads,
+   at first need, it keeps until it is released, so that a host listing
+   every image pays for each array once. */
 struct _cafdbg_program_handle {
   ompd_address_space_context_t *context;
   ompd_device_type_sizes_t sizes;
@@ -81,27 +116,27 @@ struct _cafdbg_program_handle {
   uint64_t base;                      /* parcaf_shared: the mapping */
   uint64_t local_view;                /* parcaf_local_view, 0 unknown */
   struct cd_shared shared;
-  /* Every image's status, as of shared.failures == status_gen (the runtime
-     bumps it whenever an image stops or fails). */
-  int8_t *status;
-  int status_valid;
-  uint64_t status_gen;
+  struct cd_rec header;               /* the shared header as read when it was made */
+  int this_image_valid;
+  uint64_t this_image;                /* parcaf_this_image, once read */
+  struct cd_block images, teams, sync;   /* the mapping's arrays, whole */
+  struct cd_slot *slots;              /* max_teams of them, once a team is needed */
+  int8_t *status;                     /* every image's status, once needed */
+  uint64_t piece_size;                /* 0: not yet chosen; UINT64_MAX: none kept */
+  struct cd_piece *pieces;            /* num_images of them */
   unsigned long handles;              /* live handles made from this one */
 };
 
 struct _cafdbg_image_handle {
   cafdbg_program_handle_t *ph;
   int image;
-  /* The image's record, read when the handle was made. */
+  /* The image's record, as the program handle has it. */
   int64_t pid;
   int status, stop_code, signal, wait_kind, wait_image, team_slot, team_index;
   int wait_count, wait_operation;
   uint64_t wait_offset;
-  /* Its team, read once when first needed: the record, and its members'
-     images and barrier counts (team.size of each). */
-  int team_valid;
-  struct cd_team team;
-  uint32_t *members, *epochs;
+  /* Its team, in the program handle, once needed. */
+  const struct cd_slot *team;
 };
 
 struct _cafdbg_team_handle {
@@ -144,6 +179,12 @@ ompd_rc_t cd_read_u32s(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, u
 int cd_segment_addr(const cafdbg_program_handle_t *ph, int image, uint64_t off, uint64_t n,
                     uint64_t *addr);
 ompd_rc_t cd_statuses(cafdbg_program_handle_t *ph);
+ompd_rc_t cd_cached(cafdbg_program_handle_t *ph, struct cd_block *b, uint64_t addr, uint64_t n,
+                    const unsigned char **out);
+ompd_rc_t cd_image_rec(cafdbg_program_handle_t *ph, int image, struct cd_rec *r);
+ompd_rc_t cd_segment_rec(cafdbg_program_handle_t *ph, int image, uint64_t off, unsigned type,
+                         uint64_t *addr, struct cd_rec *r);
+void cd_forget(cafdbg_program_handle_t *ph);
 
 /* The arrays of the mapping, found as PARADBG_CAF_ARRAYS says:
    cd_<name>_at(ph, holder, i, j, &addr) is 1 with the address of element
@@ -177,9 +218,7 @@ void cd_handle_made(cafdbg_program_handle_t *ph);
 void cd_handle_gone(cafdbg_program_handle_t *ph);
 
 /* teams.c */
-ompd_rc_t cd_read_team(cafdbg_program_handle_t *ph, int slot, struct cd_team *t);
-ompd_rc_t cd_read_team_arrays(cafdbg_program_handle_t *ph, int slot, struct cd_team *t,
-                              uint32_t **members, uint32_t **epochs);
+ompd_rc_t cd_team_slot(cafdbg_program_handle_t *ph, int slot, int arrays, const struct cd_slot **out);
 ompd_rc_t cd_new_team_handle(cafdbg_program_handle_t *ph, int slot, const struct cd_team *t,
                              cafdbg_team_handle_t **out);
 

@@ -17,9 +17,7 @@ static ompd_rc_t registry_of(cafdbg_program_handle_t *ph, int g, uint64_t *first
   struct cd_rec r;
   uint64_t at, magic, image, ntokens;
   ompd_rc_t rc;
-  if (!cd_segment_addr(ph, g, 0, cd_type_size(ph, CD_T(segment)), &at))
-    return ompd_rc_error;
-  if ((rc = cd_read_rec(ph, at, CD_T(segment), &r)) != ompd_rc_ok ||
+  if ((rc = cd_segment_rec(ph, g, 0, CD_T(segment), &at, &r)) != ompd_rc_ok ||
       (rc = cd_get(ph, &r, CD_F(segment, magic), &magic)) != ompd_rc_ok ||
       (rc = cd_get(ph, &r, CD_F(segment, image), &image)) != ompd_rc_ok ||
       (rc = cd_get(ph, &r, CD_F(segment, registry), first)) != ompd_rc_ok ||
@@ -48,9 +46,7 @@ static ompd_rc_t read_token(cafdbg_program_handle_t *ph, int g, uint64_t off, ui
     return ompd_rc_unavailable;
   if (step >= limit)
     return ompd_rc_error;   /* longer than the registry says: a cycle, or garbage */
-  if (!cd_segment_addr(ph, g, off, cd_type_size(ph, CD_T(token)), &at))
-    return ompd_rc_error;
-  if ((rc = cd_read_rec(ph, at, CD_T(token), &r)) != ompd_rc_ok)
+  if ((rc = cd_segment_rec(ph, g, off, CD_T(token), &at, &r)) != ompd_rc_ok)
     return rc;
   for (unsigned i = 0; i < 12; i++)
     if ((rc = cd_get(ph, &r, fields[i], &v[i])) != ompd_rc_ok)
@@ -313,7 +309,8 @@ CD_EXPORT ompd_rc_t cafdbg_get_sync_state(cafdbg_coarray_handle_t *coarray, int 
       coarray->nbytes - rel < esize || __builtin_add_overflow(coarray->data, rel, &off) ||
       !cd_segment_addr(ph, image, off, esize, &at))
     return ompd_rc_error;
-  if ((rc = same_on(coarray, image)) != ompd_rc_ok || (rc = cd_read_rec(ph, at, type, &r)) != ompd_rc_ok)
+  if ((rc = same_on(coarray, image)) != ompd_rc_ok ||
+      (rc = cd_segment_rec(ph, image, off, type, &at, &r)) != ompd_rc_ok)
     return rc;
   if (ev) {
     if ((rc = cd_get(ph, &r, CD_F(event, count), &v)) != ompd_rc_ok ||

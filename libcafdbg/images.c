@@ -1,9 +1,9 @@
 /* Images: each image's record in the mapping (its status and what it waits
    for), the team it is in, and the images a waiting image still needs.
-   An image handle keeps the record as read when it was made, so that
-   listing an image with its status and wait costs one read for the
-   record, one for its team's slot and, for a barrier, one to see whether
-   any image stopped since the last look. */
+   Everything comes from the program handle's copies (the images array,
+   the team slots, the sync matrix, each read once), so that listing every
+   image with its status, team, wait and the images it needs costs a few
+   reads in all, not a few per image. */
 #include "config.h"
 
 #include <string.h>
@@ -14,7 +14,7 @@ CD_EXPORT ompd_rc_t cafdbg_get_image(cafdbg_program_handle_t *program, int image
                                      cafdbg_image_handle_t **handle)
 {
   struct cd_rec r;
-  uint64_t at, v[11];
+  uint64_t v[11];
   ompd_rc_t rc;
   static const enum paradbg_caf_field fields[11] = {
     CD_F(image, pid), CD_F(image, status), CD_F(image, stop_code), CD_F(image, signal),
@@ -27,9 +27,7 @@ CD_EXPORT ompd_rc_t cafdbg_get_image(cafdbg_program_handle_t *program, int image
   *handle = NULL;
   if (image < 1 || (uint64_t)image > program->shared.num_images)
     return ompd_rc_bad_input;
-  if (!cd_images_at(program, &program->shared, (uint64_t)(image - 1), 0, &at))
-    return ompd_rc_error;
-  if ((rc = cd_read_rec(program, at, CD_T(image), &r)) != ompd_rc_ok)
+  if ((rc = cd_image_rec(program, image, &r)) != ompd_rc_ok)
     return rc;
   for (unsigned i = 0; i < 11; i++)
     if ((rc = cd_get(program, &r, fields[i], &v[i])) != ompd_rc_ok)
@@ -60,24 +58,19 @@ CD_EXPORT ompd_rc_t cafdbg_rel_image_handle(cafdbg_image_handle_t *handle)
 {
   if (handle == NULL)
     return ompd_rc_bad_input;
-  cd_free(handle->members);
-  cd_free(handle->epochs);
   cd_handle_gone(handle->ph);
   cd_free(handle);
   return ompd_rc_ok;
 }
 
-/* The image's team, with its arrays, read once per handle. */
+/* The image's team, with its arrays, as the program handle has it. */
 static ompd_rc_t image_team(cafdbg_image_handle_t *ih)
 {
-  if (ih->team_valid)
+  if (ih->team != NULL)
     return ompd_rc_ok;
   if (ih->team_slot < 0 || (uint64_t)ih->team_slot >= ih->ph->shared.max_teams)
     return ompd_rc_error;
-  ompd_rc_t rc = cd_read_team_arrays(ih->ph, ih->team_slot, &ih->team, &ih->members, &ih->epochs);
-  if (rc == ompd_rc_ok)
-    ih->team_valid = 1;
-  return rc;
+  return cd_team_slot(ih->ph, ih->team_slot, 1, &ih->team);
 }
 
 static int status_of(int s, cafdbg_image_status_t *out)
@@ -108,7 +101,7 @@ CD_EXPORT ompd_rc_t cafdbg_get_image_info(cafdbg_image_handle_t *image, cafdbg_i
     info->stop_code = image->stop_code;
   if (info->status == cafdbg_image_failed)
     info->signal = image->signal;
-  info->team_number = image->team.number;
+  info->team_number = image->team->team.number;
   info->team_index = image->team_index;
   return ompd_rc_ok;
 }
@@ -121,7 +114,7 @@ CD_EXPORT ompd_rc_t cafdbg_get_image_team(cafdbg_image_handle_t *image, cafdbg_t
   *team = NULL;
   if ((rc = image_team(image)) != ompd_rc_ok)
     return rc;
-  return cd_new_team_handle(image->ph, image->team_slot, &image->team, team);
+  return cd_new_team_handle(image->ph, image->team_slot, &image->team->team, team);
 }
 
 static const char *collective_name(int op)
@@ -177,10 +170,10 @@ static ompd_rc_t wait_object(cafdbg_image_handle_t *ih, cafdbg_wait_kind_t kind,
   o->type = kind == cafdbg_wait_event ? CD_T(event) : CD_T(lock);
   if (ih->wait_offset == 0)
     return ompd_rc_ok;   /* offset 0 is the segment's header: none */
-  if (!cd_segment_addr(ph, o->image, ih->wait_offset, cd_type_size(ph, o->type), &o->addr))
-    return ompd_rc_error;
-  if ((rc = cd_read_rec(ph, o->addr, o->type, &r)) != ompd_rc_ok)
+  if ((rc = cd_segment_rec(ph, o->image, ih->wait_offset, o->type, &o->addr, &r)) != ompd_rc_ok) {
+    o->addr = 0;
     return rc;
+  }
   if (kind == cafdbg_wait_event) {
     if ((rc = cd_get(ph, &r, CD_F(event, count), &v)) != ompd_rc_ok)
       return rc;
@@ -281,17 +274,18 @@ static ompd_rc_t barrier_waits(cafdbg_image_handle_t *ih, uint8_t *need)
   ompd_rc_t rc;
   if ((rc = image_team(ih)) != ompd_rc_ok || (rc = cd_statuses(ph)) != ompd_rc_ok)
     return rc;
-  int n = ih->team.size, k = ih->team_index;
-  if (k < 1 || k > n || ih->members[k - 1] != (uint32_t)ih->image) {
-    for (k = 1; k <= n && ih->members[k - 1] != (uint32_t)ih->image; k++)
+  const struct cd_slot *t = ih->team;
+  int n = t->team.size, k = ih->team_index;
+  if (k < 1 || k > n || t->members[k - 1] != (uint32_t)ih->image) {
+    for (k = 1; k <= n && t->members[k - 1] != (uint32_t)ih->image; k++)
       ;
     if (k > n)
       return ompd_rc_error;   /* not a member of its own team */
   }
-  uint32_t e = ih->epochs[k - 1];
+  uint32_t e = t->epochs[k - 1];
   for (int j = 0; j < n; j++) {
-    uint32_t g = ih->members[j];
-    if (j != k - 1 && (int32_t)(ih->epochs[j] - e) < 0 && !gone(ph->status[g - 1]))
+    uint32_t g = t->members[j];
+    if (j != k - 1 && (int32_t)(t->epochs[j] - e) < 0 && !gone(ph->status[g - 1]))
       need[g - 1] = 1;
   }
   return ompd_rc_ok;
@@ -304,7 +298,31 @@ static ompd_rc_t sync_images_waits(cafdbg_image_handle_t *ih, uint8_t *need)
   cafdbg_program_handle_t *ph = ih->ph;
   uint64_t n = ph->shared.num_images, me = (uint64_t)ih->image, at, first = 0, last = 0;
   uint32_t *mine = NULL, *col = NULL;
+  const unsigned char *all;
   ompd_rc_t rc;
+  /* The whole matrix, once per program handle, when one read may fetch it */
+  if (!cd_sync_at(ph, &ph->shared, 0, 0, &at))
+    return ompd_rc_error;
+  if ((rc = cd_cached(ph, &ph->sync, at, n * n * 4, &all)) != ompd_rc_ok)
+    return rc;
+  if (all != NULL) {
+    for (uint64_t b = 1; b <= n; b++) {
+      uint64_t to, from;
+      if (b == me)
+        continue;
+      if ((rc = cd_to_host(ph, all + ((me - 1) * n + (b - 1)) * 4, 4, &to)) != ompd_rc_ok ||
+          (rc = cd_to_host(ph, all + ((b - 1) * n + (me - 1)) * 4, 4, &from)) != ompd_rc_ok)
+        return rc;
+      if (to == 0 || (int32_t)((uint32_t)from - (uint32_t)to) >= 0)
+        continue;
+      if ((rc = cd_statuses(ph)) != ompd_rc_ok)
+        return rc;
+      if (!gone(ph->status[b - 1]))
+        need[b - 1] = 1;
+    }
+    return ompd_rc_ok;
+  }
+  /* Else its own row, and the column of what the others announced to it. */
   if ((rc = cd_alloc(n * 4, (void **)&mine)) != ompd_rc_ok)
     return rc;
   if (!cd_sync_at(ph, &ph->shared, me - 1, 0, &at)) {

@@ -126,6 +126,7 @@ static ompd_rc_t load_shared(cafdbg_program_handle_t *ph)
   s->sync_off = v[6];
   s->teams_off = v[7];
   s->team_stride = v[8];
+  ph->header = r;   /* what the program information tells */
   uint64_t a;
   if (s->num_images < 1 || s->num_images > CD_MAX_IMAGES || s->max_teams < 1 ||
       s->max_teams > CD_MAX_TEAMS || __builtin_add_overflow(ph->base, s->map_size, &end) ||
@@ -182,7 +183,7 @@ CD_EXPORT ompd_rc_t cafdbg_rel_program_handle(cafdbg_program_handle_t *program)
   /* Image, team and coarray handles point to it: it goes last. */
   if (program->handles > 0)
     return ompd_rc_bad_input;
-  cd_free(program->status);
+  cd_forget(program);
   cd_free(program);
   return ompd_rc_ok;
 }
@@ -190,21 +191,28 @@ CD_EXPORT ompd_rc_t cafdbg_rel_program_handle(cafdbg_program_handle_t *program)
 CD_EXPORT ompd_rc_t cafdbg_get_program_info(cafdbg_program_handle_t *program,
                                             cafdbg_program_info_t *info)
 {
-  struct cd_rec r;
-  uint64_t code, image, pid, me = 0;
+  const struct cd_rec *r;
+  uint64_t code, image, pid, me;
   ompd_rc_t rc;
   if (program == NULL || info == NULL)
     return ompd_rc_bad_input;
   memset(info, 0, sizeof *info);
-  /* What changes: the first error termination and the launcher. */
-  if ((rc = cd_read_rec(program, program->base, CD_T(shared), &r)) != ompd_rc_ok ||
-      (rc = cd_get(program, &r, CD_F(shared, error_code), &code)) != ompd_rc_ok ||
-      (rc = cd_get(program, &r, CD_F(shared, error_image), &image)) != ompd_rc_ok ||
-      (rc = cd_get(program, &r, CD_F(shared, supervisor_pid), &pid)) != ompd_rc_ok)
+  /* The first error termination and the launcher, from the header as the
+     handle read it; this image's number, once. */
+  r = &program->header;
+  if ((rc = cd_get(program, r, CD_F(shared, error_code), &code)) != ompd_rc_ok ||
+      (rc = cd_get(program, r, CD_F(shared, error_image), &image)) != ompd_rc_ok ||
+      (rc = cd_get(program, r, CD_F(shared, supervisor_pid), &pid)) != ompd_rc_ok)
     return rc;
-  if (program->sym[CD_SYM_parcaf_this_image] != 0 &&
-      (rc = cd_read_symbol(program, CD_SYM_parcaf_this_image, &me)) != ompd_rc_ok)
-    return rc;
+  if (!program->this_image_valid) {
+    me = 0;
+    if (program->sym[CD_SYM_parcaf_this_image] != 0 &&
+        (rc = cd_read_symbol(program, CD_SYM_parcaf_this_image, &me)) != ompd_rc_ok)
+      return rc;
+    program->this_image = me;
+    program->this_image_valid = 1;
+  }
+  me = program->this_image;
   if ((int64_t)image < 0 || image > program->shared.num_images || (int64_t)me < 0 ||
       me > program->shared.num_images || (int64_t)pid < 0)
     return ompd_rc_error;

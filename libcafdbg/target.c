@@ -195,65 +195,146 @@ int cd_segment_addr(const cafdbg_program_handle_t *ph, int image, uint64_t off, 
   return 1;
 }
 
-/* Every image's status, read in as few reads as the images array allows,
-   again only when shared.failures has moved: the runtime bumps it after
-   an image stops or fails. */
-ompd_rc_t cd_statuses(cafdbg_program_handle_t *ph)
+/* n bytes at addr, read once for the program handle's life into b.  *out
+   is NULL (and the answer ok) when they are more than one read may fetch,
+   or could not be read whole (a core that left a page out): the caller
+   then reads what it needs piece by piece. */
+ompd_rc_t cd_cached(cafdbg_program_handle_t *ph, struct cd_block *b, uint64_t addr, uint64_t n,
+                    const unsigned char **out)
 {
-  unsigned char raw[8];
-  uint64_t gen, n = ph->shared.num_images, esize = cd_type_size(ph, CD_T(image));
-  unsigned fs = ph->layout.field[CD_F(shared, failures)].size;
-  ompd_rc_t rc;
-  if (fs > sizeof raw)
-    return ompd_rc_incompatible;
-  if ((rc = cd_read(ph, ph->base + ph->layout.field[CD_F(shared, failures)].offset, fs, raw)) !=
-          ompd_rc_ok ||
-      (rc = cd_to_host(ph, raw, fs, &gen)) != ompd_rc_ok)
-    return rc;
-  if (ph->status_valid && gen == ph->status_gen)
+  *out = NULL;
+  if (b->state > 0) {
+    *out = b->buf;
     return ompd_rc_ok;
-  ph->status_valid = 0;
-  if (ph->status == NULL && (rc = cd_alloc(n, (void **)&ph->status)) != ompd_rc_ok)
-    return rc;
-  uint64_t per = CD_CHUNK_MAX / esize;
-  if (per == 0)
-    per = 1;
-  if (per > n)
-    per = n;
-  unsigned char *chunk;
-  if ((rc = cd_alloc(per * esize, (void **)&chunk)) != ompd_rc_ok)
-    return rc;
-  for (uint64_t first = 0; first < n; first += per) {
-    uint64_t m = n - first < per ? n - first : per, at;
-    if (!cd_images_at(ph, &ph->shared, first, 0, &at)) {
-      rc = ompd_rc_error;
-      break;
-    }
-    if ((rc = cd_read(ph, at, m * esize, chunk)) != ompd_rc_ok)
-      break;
-    for (uint64_t i = 0; i < m; i++) {
-      struct cd_rec r;
-      uint64_t st;
-      cd_rec_from(ph, chunk + i * esize, CD_T(image), &r);
-      if ((rc = cd_get(ph, &r, CD_F(image, status), &st)) != ompd_rc_ok)
-        break;
-      ph->status[first + i] = (int64_t)st >= 0 && st <= PARADBG_CAF_IMAGE_ERROR_STOPPED ? (int8_t)st : -1;
-    }
-    if (rc != ompd_rc_ok)
-      break;
   }
-  cd_free(chunk);
+  if (b->state < 0)
+    return ompd_rc_ok;
+  if (n == 0 || n > CD_READ_MAX) {
+    b->state = -1;
+    return ompd_rc_ok;
+  }
+  ompd_rc_t rc = cd_alloc(n, (void **)&b->buf);
+  if (rc != ompd_rc_ok)
+    return rc;   /* nothing kept: the next need tries again */
+  if (cd_read(ph, addr, n, b->buf) != ompd_rc_ok) {
+    cd_free(b->buf);
+    b->buf = NULL;
+    b->state = -1;
+    return ompd_rc_ok;
+  }
+  b->state = 1;
+  *out = b->buf;
+  return ompd_rc_ok;
+}
+
+/* Image g's record: from the program handle's copy of the images array,
+   else read alone. */
+ompd_rc_t cd_image_rec(cafdbg_program_handle_t *ph, int g, struct cd_rec *r)
+{
+  uint64_t at, first, n = ph->shared.num_images, esize = cd_type_size(ph, CD_T(image));
+  const unsigned char *all;
+  if (g < 1 || !cd_images_at(ph, &ph->shared, (uint64_t)(g - 1), 0, &at) ||
+      !cd_images_at(ph, &ph->shared, 0, 0, &first))
+    return ompd_rc_error;
+  ompd_rc_t rc = cd_cached(ph, &ph->images, first, n * esize, &all);
   if (rc != ompd_rc_ok)
     return rc;
-  /* An image starts running without a bump: while any has not started
-     (or says something unknown), every look reads again. */
-  int settled = 1;
-  for (uint64_t i = 0; i < n; i++)
-    if (ph->status[i] <= PARADBG_CAF_IMAGE_UNUSED)
-      settled = 0;
-  ph->status_gen = gen;
-  ph->status_valid = settled;
+  if (all != NULL)
+    return cd_rec_from(ph, all + (uint64_t)(g - 1) * esize, CD_T(image), r);
+  return cd_read_rec(ph, at, CD_T(image), r);
+}
+
+/* How much of each image's segment the program handle keeps at once:
+   as much as CD_PIECES_MAX allows for all images, at most CD_PIECE_MAX. */
+static uint64_t piece_size(cafdbg_program_handle_t *ph)
+{
+  if (ph->piece_size == 0) {
+    uint64_t p = CD_PIECE_MAX;
+    while (p >= CD_PIECE_MIN && p * ph->shared.num_images > CD_PIECES_MAX)
+      p /= 2;
+    ph->piece_size = p >= CD_PIECE_MIN ? p : UINT64_MAX;
+  }
+  return ph->piece_size;
+}
+
+/* The structure of the given type at offset off of image g's segment,
+   with its address: from the piece of that segment the program handle
+   keeps when it lies in one, else read alone.  Registry records, their
+   segment's header and the locks and events of the coarrays a host looks
+   at usually lie in the first piece of each segment, so that looking at
+   every coarray on every image costs one read per image. */
+ompd_rc_t cd_segment_rec(cafdbg_program_handle_t *ph, int g, uint64_t off, unsigned type,
+                         uint64_t *addr, struct cd_rec *r)
+{
+  uint64_t p = piece_size(ph), lo = off + ph->span_lo[type], hi = off + ph->span_hi[type];
+  ompd_rc_t rc;
+  if (!cd_segment_addr(ph, g, off, cd_type_size(ph, type), addr))
+    return ompd_rc_error;
+  /* within the segment: cd_segment_addr checked off + the type's size */
+  if (p != UINT64_MAX && hi > lo && lo / p == (hi - 1) / p) {
+    uint64_t k = lo / p, len = ph->shared.segment_size - k * p, at;
+    if (len > p)
+      len = p;
+    if (ph->pieces == NULL) {
+      uint64_t n = ph->shared.num_images;
+      if ((rc = cd_alloc(n * sizeof *ph->pieces, (void **)&ph->pieces)) != ompd_rc_ok)
+        return rc;
+      memset(ph->pieces, 0, n * sizeof *ph->pieces);
+    }
+    struct cd_piece *pc = &ph->pieces[g - 1];
+    if (pc->key != k + 1) {
+      if (pc->buf == NULL && (rc = cd_alloc(p, (void **)&pc->buf)) != ompd_rc_ok)
+        return rc;
+      pc->key = k + 1;
+      pc->ok = cd_segment_addr(ph, g, k * p, len, &at) && cd_read(ph, at, len, pc->buf) == ompd_rc_ok;
+    }
+    if (pc->ok)
+      return cd_rec_from(ph, pc->buf + (off - k * p), type, r);
+  }
+  return cd_read_rec(ph, *addr, type, r);
+}
+
+/* Every image's status, once per program handle. */
+ompd_rc_t cd_statuses(cafdbg_program_handle_t *ph)
+{
+  uint64_t n = ph->shared.num_images;
+  int8_t *status;
+  ompd_rc_t rc;
+  if (ph->status != NULL)
+    return ompd_rc_ok;
+  if ((rc = cd_alloc(n, (void **)&status)) != ompd_rc_ok)
+    return rc;
+  for (uint64_t g = 1; g <= n; g++) {
+    struct cd_rec r;
+    uint64_t st;
+    if ((rc = cd_image_rec(ph, (int)g, &r)) != ompd_rc_ok ||
+        (rc = cd_get(ph, &r, CD_F(image, status), &st)) != ompd_rc_ok) {
+      cd_free(status);
+      return rc;
+    }
+    status[g - 1] = (int64_t)st >= 0 && st <= PARADBG_CAF_IMAGE_ERROR_STOPPED ? (int8_t)st : -1;
+  }
+  ph->status = status;
   return ompd_rc_ok;
+}
+
+/* Lets go of everything the program handle keeps. */
+void cd_forget(cafdbg_program_handle_t *ph)
+{
+  cd_free(ph->images.buf);
+  cd_free(ph->teams.buf);
+  cd_free(ph->sync.buf);
+  if (ph->slots != NULL)
+    for (uint64_t s = 0; s < ph->shared.max_teams; s++) {
+      cd_free(ph->slots[s].members);
+      cd_free(ph->slots[s].epochs);
+    }
+  cd_free(ph->slots);
+  cd_free(ph->status);
+  if (ph->pieces != NULL)
+    for (uint64_t g = 0; g < ph->shared.num_images; g++)
+      cd_free(ph->pieces[g].buf);
+  cd_free(ph->pieces);
 }
 
 /* The layout kit reads through the debugger's memory callback. */

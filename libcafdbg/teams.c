@@ -1,8 +1,9 @@
 /* Teams: libparcaf keeps each team in a slot of the mapping (its number,
    parent slot, size, members and barrier counts); a slot holds a team
-   while its refs are above 0.  A team handle keeps the slot and its record
-   as read when the handle was made; the slot number is the team's id,
-   unique among the teams alive at once. */
+   while its refs are above 0.  The program handle decodes each slot once,
+   from one read of all of them; a team handle keeps the slot and its
+   record.  The slot number is the team's id, unique among the teams alive
+   at once. */
 #include "config.h"
 
 #include <string.h>
@@ -28,18 +29,6 @@ static ompd_rc_t team_from(cafdbg_program_handle_t *ph, const struct cd_rec *r, 
   if (t->size < 0 || (uint64_t)t->size > ph->shared.num_images)
     return ompd_rc_error;
   return ompd_rc_ok;
-}
-
-ompd_rc_t cd_read_team(cafdbg_program_handle_t *ph, int slot, struct cd_team *t)
-{
-  struct cd_rec r;
-  uint64_t at;
-  ompd_rc_t rc;
-  if (slot < 0 || !cd_teams_at(ph, &ph->shared, (uint64_t)slot, 0, &at))
-    return ompd_rc_error;
-  if ((rc = cd_read_rec(ph, at, CD_T(team), &r)) != ompd_rc_ok)
-    return rc;
-  return team_from(ph, &r, t);
 }
 
 /* One of a team's U32 arrays (size elements), from buf when the read of
@@ -68,48 +57,83 @@ static ompd_rc_t team_array(cafdbg_program_handle_t *ph, const struct cd_team *t
   return cd_read_u32s(ph, at, n, out);
 }
 
-/* A team's record with its members' images and barrier counts.  libparcaf
-   keeps both arrays inside the slot, so one read of the slot usually gets
-   everything; arrays elsewhere are read apart. */
-ompd_rc_t cd_read_team_arrays(cafdbg_program_handle_t *ph, int slot, struct cd_team *t,
-                              uint32_t **members, uint32_t **epochs)
+/* Team slot `slot` as the program handle has it: its record and, when
+   arrays is set, its members' images and barrier counts.  The first need
+   reads every slot in one read (libparcaf keeps both arrays inside the
+   slot, so that one read is all a team costs); slots too many for one
+   read, or a core without all of them, are read one by one. */
+ompd_rc_t cd_team_slot(cafdbg_program_handle_t *ph, int slot, int arrays, const struct cd_slot **out)
 {
-  uint64_t at, stride = ph->shared.team_stride;
-  unsigned char *buf = NULL;
+  uint64_t at, first, slots = ph->shared.max_teams, stride = ph->shared.team_stride;
+  const unsigned char *all, *buf = NULL;
+  unsigned char *own = NULL;
+  uint64_t buf_at = 0, buf_len = 0;
   ompd_rc_t rc;
-  *members = *epochs = NULL;
-  if (slot < 0 || !cd_teams_at(ph, &ph->shared, (uint64_t)slot, 0, &at))
+  *out = NULL;
+  if (slot < 0 || !cd_teams_at(ph, &ph->shared, (uint64_t)slot, 0, &at) ||
+      !cd_teams_at(ph, &ph->shared, 0, 0, &first))
     return ompd_rc_error;
-  if (stride <= CD_CHUNK_MAX) {
-    struct cd_rec r;
-    if ((rc = cd_alloc(stride, (void **)&buf)) != ompd_rc_ok)
+  if (ph->slots == NULL) {
+    if ((rc = cd_alloc(slots * sizeof *ph->slots, (void **)&ph->slots)) != ompd_rc_ok)
       return rc;
-    if ((rc = cd_read(ph, at, stride, buf)) != ompd_rc_ok ||
-        (rc = cd_rec_from(ph, buf, CD_T(team), &r)) != ompd_rc_ok ||
-        (rc = team_from(ph, &r, t)) != ompd_rc_ok)
-      goto done;
-  } else if ((rc = cd_read_team(ph, slot, t)) != ompd_rc_ok) {
-    return rc;
+    memset(ph->slots, 0, slots * sizeof *ph->slots);
   }
-  uint64_t n = t->size > 0 ? (uint64_t)t->size : 1;
-  if ((rc = cd_alloc(n * 4, (void **)members)) != ompd_rc_ok ||
-      (rc = cd_alloc(n * 4, (void **)epochs)) != ompd_rc_ok)
-    goto done;
-  if ((rc = team_array(ph, t, 0, buf, at, stride, *members)) != ompd_rc_ok ||
-      (rc = team_array(ph, t, 1, buf, at, stride, *epochs)) != ompd_rc_ok)
-    goto done;
-  for (uint64_t i = 0; i < (uint64_t)t->size; i++)
-    if ((*members)[i] < 1 || (*members)[i] > ph->shared.num_images) {
-      rc = ompd_rc_error;
+  struct cd_slot *s = &ph->slots[slot];
+  if (s->state >= (arrays ? 2 : 1)) {
+    *out = s;
+    return ompd_rc_ok;
+  }
+  if ((rc = cd_cached(ph, &ph->teams, first, slots * stride, &all)) != ompd_rc_ok)
+    return rc;
+  if (all != NULL) {
+    buf = all;
+    buf_at = first;
+    buf_len = slots * stride;
+  } else if (stride <= CD_CHUNK_MAX) {
+    if ((rc = cd_alloc(stride, (void **)&own)) != ompd_rc_ok)
+      return rc;
+    if ((rc = cd_read(ph, at, stride, own)) != ompd_rc_ok)
+      goto done;
+    buf = own;
+    buf_at = at;
+    buf_len = stride;
+  }
+  if (s->state == 0) {
+    struct cd_rec r;
+    if (buf != NULL)
+      rc = cd_rec_from(ph, buf + (at - buf_at), CD_T(team), &r);
+    else
+      rc = cd_read_rec(ph, at, CD_T(team), &r);
+    if (rc != ompd_rc_ok || (rc = team_from(ph, &r, &s->team)) != ompd_rc_ok)
+      goto done;
+    s->state = 1;
+  }
+  if (arrays) {
+    const struct cd_team *t = &s->team;
+    uint64_t n = t->size > 0 ? (uint64_t)t->size : 1;
+    uint32_t *members = NULL, *epochs = NULL;
+    if ((rc = cd_alloc(n * 4, (void **)&members)) != ompd_rc_ok ||
+        (rc = cd_alloc(n * 4, (void **)&epochs)) != ompd_rc_ok ||
+        (rc = team_array(ph, t, 0, buf, buf_at, buf_len, members)) != ompd_rc_ok ||
+        (rc = team_array(ph, t, 1, buf, buf_at, buf_len, epochs)) != ompd_rc_ok) {
+      cd_free(members);
+      cd_free(epochs);
       goto done;
     }
-done:
-  cd_free(buf);
-  if (rc != ompd_rc_ok) {
-    cd_free(*members);
-    cd_free(*epochs);
-    *members = *epochs = NULL;
+    for (uint64_t i = 0; i < (uint64_t)t->size; i++)
+      if (members[i] < 1 || members[i] > ph->shared.num_images) {
+        cd_free(members);
+        cd_free(epochs);
+        rc = ompd_rc_error;
+        goto done;
+      }
+    s->members = members;
+    s->epochs = epochs;
+    s->state = 2;
   }
+  *out = s;
+done:
+  cd_free(own);
   return rc;
 }
 
@@ -128,58 +152,30 @@ ompd_rc_t cd_new_team_handle(cafdbg_program_handle_t *ph, int slot, const struct
   return ompd_rc_ok;
 }
 
-/* The slots in use, in slot order: one read of every slot when they are
-   few enough, else one per slot. */
+/* The slots in use, in slot order. */
 CD_EXPORT ompd_rc_t cafdbg_get_team(cafdbg_program_handle_t *program, int nth,
                                     cafdbg_team_handle_t **team)
 {
   if (program == NULL || team == NULL || nth < 0)
     return ompd_rc_bad_input;
   *team = NULL;
-  cafdbg_program_handle_t *ph = program;
-  uint64_t slots = ph->shared.max_teams, stride = ph->shared.team_stride, at;
-  unsigned char *all = NULL;
-  ompd_rc_t rc = ompd_rc_ok;
   int seen = 0;
-  if (!cd_teams_at(ph, &ph->shared, 0, 0, &at))
-    return ompd_rc_error;
-  if (slots * stride <= CD_CHUNK_MAX) {
-    if ((rc = cd_alloc(slots * stride, (void **)&all)) != ompd_rc_ok)
+  for (uint64_t s = 0; s < program->shared.max_teams; s++) {
+    const struct cd_slot *sl;
+    ompd_rc_t rc = cd_team_slot(program, (int)s, 0, &sl);
+    if (rc != ompd_rc_ok)
       return rc;
-    if ((rc = cd_read(ph, at, slots * stride, all)) != ompd_rc_ok) {
-      cd_free(all);
-      return rc;
-    }
-  }
-  rc = ompd_rc_unavailable;
-  for (uint64_t s = 0; s < slots; s++) {
-    struct cd_team t;
-    ompd_rc_t r;
-    if (all != NULL) {
-      struct cd_rec rec;
-      cd_rec_from(ph, all + s * stride, CD_T(team), &rec);
-      r = team_from(ph, &rec, &t);
-    } else {
-      r = cd_read_team(ph, (int)s, &t);
-    }
-    if (r != ompd_rc_ok) {
-      rc = r;
-      break;
-    }
-    if (t.refs <= 0)
+    if (sl->team.refs <= 0)
       continue;
-    if (seen++ == nth) {
-      rc = cd_new_team_handle(ph, (int)s, &t, team);
-      break;
-    }
+    if (seen++ == nth)
+      return cd_new_team_handle(program, (int)s, &sl->team, team);
   }
-  cd_free(all);
-  return rc;
+  return ompd_rc_unavailable;
 }
 
 CD_EXPORT ompd_rc_t cafdbg_get_team_parent(cafdbg_team_handle_t *team, cafdbg_team_handle_t **parent)
 {
-  struct cd_team p;
+  const struct cd_slot *p;
   ompd_rc_t rc;
   if (team == NULL || parent == NULL)
     return ompd_rc_bad_input;
@@ -189,13 +185,13 @@ CD_EXPORT ompd_rc_t cafdbg_get_team_parent(cafdbg_team_handle_t *team, cafdbg_te
     return ompd_rc_unavailable;   /* the initial team */
   if ((uint64_t)team->team.parent >= ph->shared.max_teams || team->team.parent == team->slot)
     return ompd_rc_error;
-  if ((rc = cd_read_team(ph, team->team.parent, &p)) != ompd_rc_ok)
+  if ((rc = cd_team_slot(ph, team->team.parent, 0, &p)) != ompd_rc_ok)
     return rc;
   /* Every member let go of it (a team variable formed again): its slot
      may since hold another team, so there is no parent to name. */
-  if (p.refs <= 0)
+  if (p->team.refs <= 0)
     return ompd_rc_unavailable;
-  return cd_new_team_handle(ph, team->team.parent, &p, parent);
+  return cd_new_team_handle(ph, team->team.parent, &p->team, parent);
 }
 
 CD_EXPORT ompd_rc_t cafdbg_rel_team_handle(cafdbg_team_handle_t *team)
@@ -220,21 +216,17 @@ CD_EXPORT ompd_rc_t cafdbg_get_team_info(cafdbg_team_handle_t *team, cafdbg_team
 
 CD_EXPORT ompd_rc_t cafdbg_get_team_member(cafdbg_team_handle_t *team, int index, int *image)
 {
-  uint32_t g;
-  uint64_t at;
+  const struct cd_slot *sl;
   ompd_rc_t rc;
   if (team == NULL || image == NULL)
     return ompd_rc_bad_input;
   *image = 0;
   if (index < 1 || index > team->team.size)
     return ompd_rc_bad_input;
-  cafdbg_program_handle_t *ph = team->ph;
-  if (!cd_members_at(ph, &team->team, (uint64_t)(index - 1), 0, &at))
-    return ompd_rc_error;
-  if ((rc = cd_read_u32s(ph, at, 1, &g)) != ompd_rc_ok)
+  if ((rc = cd_team_slot(team->ph, team->slot, 1, &sl)) != ompd_rc_ok)
     return rc;
-  if (g < 1 || g > ph->shared.num_images)
+  if (index > sl->team.size)
     return ompd_rc_error;
-  *image = (int)g;
+  *image = (int)sl->members[index - 1];   /* checked when the slot was decoded */
   return ompd_rc_ok;
 }

@@ -448,6 +448,14 @@ static void done(cafdbg_program_handle_t *p)
   ck_assert_uint_eq(W.allocs_live, 0);
 }
 
+/* A program handle is a snapshot: after the test changes the target (as
+   the target running would), a host makes a new one. */
+static cafdbg_program_handle_t *again(cafdbg_program_handle_t *p)
+{
+  done(p);
+  return program();
+}
+
 /* The registered object of image g with registration number serial. */
 static cafdbg_coarray_handle_t *coarray(cafdbg_image_handle_t *h, uint64_t serial)
 {
@@ -507,6 +515,7 @@ START_TEST(program_info)
   ck_assert_int_eq(info.launcher_pid, 999);
   /* a launcher: no image of its own */
   W.syms.this_image = 0;
+  p = again(p);
   ck_assert_int_eq(caf.get_program_info(p, &info), ompd_rc_ok);
   ck_assert_int_eq(info.this_image, 0);
   done(p);
@@ -615,6 +624,7 @@ START_TEST(critical)
   ck_assert_str_eq(needs(p, 1), "2,3,4");
   /* a lock wait with no object recorded: no holder, nobody needed */
   img(2)->wait_offset = 0;
+  p = again(p);
   h = image(p, 2);
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
   ck_assert_int_eq(w.holder, 0);
@@ -725,6 +735,9 @@ START_TEST(coarrays)
 
   /* a component registered but not allocated */
   tok(1, REC_K)->data = 0;
+  caf.rel_image_handle(h);
+  p = again(p);
+  h = image(p, 1);
   c = coarray(h, 7);
   ck_assert_int_eq(caf.get_coarray_address(c, 1, &r, &in), ompd_rc_unavailable);
   caf.rel_coarray_handle(c);
@@ -732,6 +745,9 @@ START_TEST(coarrays)
   /* an image with nothing registered */
   seg(4)->registry = 0;
   seg(4)->ntokens = 0;
+  caf.rel_image_handle(h);
+  p = again(p);
+  h = image(p, 1);
   cafdbg_image_handle_t *h4 = image(p, 4);
   ck_assert_int_eq(caf.get_next_coarray(h4, NULL, &next), ompd_rc_unavailable);
   /* another image's coarray is not a walk of this image */
@@ -846,6 +862,7 @@ START_TEST(teams)
   ck_assert_int_eq(caf.get_team(p, -1, &t), ompd_rc_bad_input);
   /* a parent whose slot was let go */
   team(0)->refs = 0;
+  p = again(p);
   ck_assert_int_eq(caf.get_team(p, 0, &t), ompd_rc_ok);
   ck_assert_int_eq(caf.get_team_info(t, &ti), ompd_rc_ok);
   ck_assert_int_eq(ti.team_number, 1);
@@ -880,50 +897,183 @@ START_TEST(termination)
   /* image 4 stops: the runtime bumps failures, and the library sees it */
   img(4)->status = PARADBG_CAF_IMAGE_STOPPED;
   sh()->failures++;
+  p = again(p);
   ck_assert_str_eq(needs(p, 1), "2");
-  /* an image not started yet is seen to start without a bump */
+  /* an image not started yet, then started */
   img(2)->status = PARADBG_CAF_IMAGE_UNUSED;
-  sh()->failures++;
+  p = again(p);
   ck_assert_str_eq(needs(p, 1), "");
   img(2)->status = PARADBG_CAF_IMAGE_RUNNING;
+  p = again(p);
   ck_assert_str_eq(needs(p, 1), "2");
   done(p);
 }
 END_TEST
 
+/* What a host shows of a program through program handle p: the error
+   termination, each image's status, team, wait and the images it needs,
+   the teams alive, and who holds element 2 of L on image 3. */
+static const char *describe(cafdbg_program_handle_t *p)
+{
+  static char out[2048];
+  size_t len = 0;
+  cafdbg_program_info_t pi;
+  ck_assert_int_eq(caf.get_program_info(p, &pi), ompd_rc_ok);
+  len += (size_t)snprintf(out + len, sizeof out - len, "error %d:%d;", pi.error_image, pi.error_code);
+  for (int g = 1; g <= pi.num_images; g++) {
+    cafdbg_image_handle_t *h = image(p, g);
+    cafdbg_image_info_t info;
+    cafdbg_wait_t w;
+    ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_ok);
+    ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
+    len += (size_t)snprintf(out + len, sizeof out - len, " %d:%d/%d/w%d,h%d,c%lld", g, info.status,
+                            info.team_number, w.kind, w.holder, (long long)w.count);
+    caf.rel_wait(&w);
+    caf.rel_image_handle(h);
+    len += (size_t)snprintf(out + len, sizeof out - len, "[%s]", needs(p, g));
+  }
+  len += (size_t)snprintf(out + len, sizeof out - len, "; teams");
+  cafdbg_team_handle_t *t;
+  for (int nth = 0; caf.get_team(p, nth, &t) == ompd_rc_ok; nth++) {
+    cafdbg_team_info_t ti;
+    ck_assert_int_eq(caf.get_team_info(t, &ti), ompd_rc_ok);
+    len += (size_t)snprintf(out + len, sizeof out - len, " %d", ti.team_number);
+    caf.rel_team_handle(t);
+  }
+  cafdbg_image_handle_t *h = image(p, 3);
+  cafdbg_coarray_handle_t *c = coarray(h, 3);
+  cafdbg_sync_state_t st;
+  ck_assert_int_eq(caf.get_sync_state(c, 3, 2, &st), ompd_rc_ok);
+  len += (size_t)snprintf(out + len, sizeof out - len, "; L(3)[3] %d", st.holder);
+  caf.rel_coarray_handle(c);
+  caf.rel_image_handle(h);
+  ck_assert_uint_lt(len, sizeof out);
+  return out;
+}
+
+/* A program handle describes the program as it was when it was made (and
+   read): changes to the target after that show only through a new one. */
+START_TEST(snapshots)
+{
+  static const char before[] =
+    "error 0:0; 1:1/-1/w1,h0,c0[2,4] 2:1/-1/w3,h4,c0[4] 3:1/-1/w1,h0,c0[2,4]"
+    " 4:1/-1/w5,h0,c1[]; teams -1; L(3)[3] 4";
+  static const char after[] =
+    "error 3:5; 1:1/-1/w1,h0,c0[2,4] 2:1/-1/w3,h0,c0[] 3:4/-1/w0,h0,c0[]"
+    " 4:1/-1/w0,h0,c0[]; teams -1 7; L(3)[3] 0";
+  build_hang();
+  cafdbg_program_handle_t *old = program();
+  ck_assert_str_eq(describe(old), before);
+  cafdbg_image_handle_t *h3 = image(old, 3);
+  /* the target runs on: image 3 begins error termination, image 4 lets
+     go of the lock and gets past its event wait, and images 1 and 2 form
+     a team */
+  img(3)->status = PARADBG_CAF_IMAGE_ERROR_STOPPED;
+  img(3)->stop_code = 5;
+  img(3)->wait_kind = PARADBG_CAF_WAIT_NONE;
+  sh()->error_image = 3;
+  sh()->error_code = 5;
+  sh()->failures++;
+  lock_at(3, DATA(REC_L) + 2 * 8)->owner = 0;
+  event_at(4, DATA(REC_E))->count = 0;
+  img(4)->wait_kind = PARADBG_CAF_WAIT_NONE;
+  team(1)->refs = 2;
+  team(1)->number = 7;
+  team(1)->parent = 0;
+  team(1)->size = 2;
+  members(1)[0] = 1, members(1)[1] = 2;
+  ck_assert_str_eq(describe(old), before);
+  cafdbg_image_info_t info;
+  ck_assert_int_eq(caf.get_image_info(h3, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.status, cafdbg_image_running);
+  cafdbg_program_handle_t *now = program();
+  ck_assert_str_eq(describe(now), after);
+  cafdbg_image_handle_t *h3now = image(now, 3);
+  ck_assert_int_eq(caf.get_image_info(h3now, &info), ompd_rc_ok);
+  ck_assert_int_eq(info.status, cafdbg_image_error_stopped);
+  ck_assert_int_eq(info.stop_code, 5);
+  caf.rel_image_handle(h3now);
+  caf.rel_image_handle(h3);
+  ck_assert_int_eq(caf.rel_program_handle(old), ompd_rc_ok);
+  done(now);
+}
+END_TEST
+
 /* Listing every image with its status, team, wait and the images it
-   needs: one read for the image, one for its team's slot, one to see
-   whether an image stopped since the last look, and one for the statuses
-   of all images at the first look. */
+   needs, then every coarray with its address on every image, as a host's
+   view of a hang does: 64 images, all but two in SYNC ALL, the last
+   waiting for a lock image 1 holds, image 1 in SYNC IMAGES with the last.
+   The program handle reads each array once: the images, the team slots,
+   the sync matrix, and one piece of image 1's segment (the lock and
+   image 1's registry).  Each coarray on each other image is a record in
+   that image's segment: one read of a piece of it serves all. */
 START_TEST(reads_per_image)
 {
   enum { N = 64 };
   build_world(N);
-  for (int g = 1; g < N; g++) {
+  add_coarrays();
+  for (int g = 2; g < N; g++) {
     img(g)->wait_kind = PARADBG_CAF_WAIT_SYNC_ALL;
     epochs(0)[g - 1] = 7;
   }
-  epochs(0)[N - 1] = 6;
+  epochs(0)[0] = epochs(0)[N - 1] = 6;
+  img(1)->wait_kind = PARADBG_CAF_WAIT_SYNC_IMAGES;
+  img(1)->wait_image = N;
+  *sync_cell(1, N) = 1;
+  img(N)->wait_kind = PARADBG_CAF_WAIT_LOCK;
+  img(N)->wait_image = 1;
+  img(N)->wait_offset = DATA(REC_L);
+  lock_at(1, DATA(REC_L))->owner = 1;
   cafdbg_program_handle_t *p = program();
   W.reads = 0;
   for (int g = 1; g <= N; g++) {
     cafdbg_image_handle_t *h = image(p, g);
     cafdbg_image_info_t info;
+    cafdbg_team_handle_t *t;
     cafdbg_wait_t w;
     int list[4], count;
     ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_ok);
+    ck_assert_int_eq(caf.get_image_team(h, &t), ompd_rc_ok);
+    caf.rel_team_handle(t);
     ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
     ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_ok);
-    if (g < N) {
+    if (g == 1 || g == N) {
       ck_assert_int_eq(count, 1);
-      ck_assert_int_eq(list[0], N);
+      ck_assert_int_eq(list[0], g == 1 ? N : 1);
     } else {
-      ck_assert_int_eq(count, 0);
+      ck_assert_int_eq(w.kind, cafdbg_wait_sync_all);
+      ck_assert_int_eq(count, 2);
+      ck_assert_int_eq(list[0], 1);
+      ck_assert_int_eq(list[1], N);
+    }
+    if (g == N) {
+      ck_assert_int_eq(w.kind, cafdbg_wait_lock);
+      ck_assert_int_eq(w.holder, 1);
+      ck_assert_ptr_nonnull(w.coarray);
     }
     caf.rel_wait(&w);
     caf.rel_image_handle(h);
   }
-  ck_assert_msg(W.reads <= 3 * N + 1, "%lu reads for %d images", W.reads, N);
+  ck_assert_msg(W.reads <= 4, "%lu reads to list %d images", W.reads, N);
+  W.reads = 0;
+  cafdbg_image_handle_t *h = image(p, 1);
+  cafdbg_coarray_handle_t *c = NULL, *next;
+  int seen = 0;
+  while (caf.get_next_coarray(h, c, &next) == ompd_rc_ok) {
+    if (c != NULL)
+      caf.rel_coarray_handle(c);
+    c = next;
+    seen++;
+    for (int g = 1; g <= N; g++) {
+      ompd_address_t r, in;
+      ompd_rc_t rc = caf.get_coarray_address(c, g, &r, &in);
+      ck_assert(rc == ompd_rc_ok || rc == ompd_rc_unavailable);
+    }
+  }
+  caf.rel_coarray_handle(c);
+  caf.rel_image_handle(h);
+  ck_assert_int_eq(seen, 7);
+  ck_assert_msg(W.reads <= N - 1, "%lu reads for %d coarrays on %d images", W.reads, seen, N);
   done(p);
 }
 END_TEST
@@ -1193,65 +1343,77 @@ START_TEST(offsets_out_of_range)
   cafdbg_image_info_t info;
   int list[4], count;
   img(2)->wait_offset = SEG - 4;   /* the lock would end past the segment */
+  p = again(p);
   h = image(p, 2);
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
   ck_assert_ptr_null(w.coarray);
   ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
   caf.rel_image_handle(h);
   img(2)->wait_offset = UINT64_MAX - 2;
+  p = again(p);
   h = image(p, 2);
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
   caf.rel_image_handle(h);
   img(2)->wait_offset = DATA(REC_L) + 16;
   img(2)->wait_image = 99;
+  p = again(p);
   h = image(p, 2);
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
   caf.rel_image_handle(h);
   img(2)->wait_image = 3;
   lock_at(3, DATA(REC_L) + 16)->owner = 77;
+  p = again(p);
   h = image(p, 2);
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
   caf.rel_image_handle(h);
   lock_at(3, DATA(REC_L) + 16)->owner = 4;
   /* a lock between two elements: the variable cannot be told */
   img(2)->wait_offset = DATA(REC_L) + 12;
+  p = again(p);
   h = image(p, 2);
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
   ck_assert_ptr_null(w.coarray);
   caf.rel_image_handle(h);
   img(2)->wait_offset = DATA(REC_L) + 16;
   img(1)->team = 99;
+  p = again(p);
   h = image(p, 1);
   ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
   ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
   caf.rel_image_handle(h);
   img(1)->team = 0;
   team(0)->size = 5;
+  p = again(p);
   h = image(p, 1);
   ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
   caf.rel_image_handle(h);
   team(0)->size = 4;
   members(0)[2] = 0;
+  p = again(p);
   h = image(p, 1);
   ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
   caf.rel_image_handle(h);
   members(0)[2] = 3;
   team(0)->members_off = W.map_size - 8;   /* the array would end past the mapping */
+  p = again(p);
   h = image(p, 1);
   ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
   caf.rel_image_handle(h);
   team(0)->members_off = W.teams_off + sizeof(struct t_team);
   members(0)[0] = 2;   /* image 1 is not in its own team */
+  p = again(p);
   h = image(p, 1);
   ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
   caf.rel_image_handle(h);
   members(0)[0] = 1;
   img(1)->status = 17;
+  p = again(p);
   h = image(p, 1);
   ck_assert_int_eq(caf.get_image_info(h, &info), ompd_rc_error);
   caf.rel_image_handle(h);
   img(1)->status = PARADBG_CAF_IMAGE_RUNNING;
   img(1)->wait_kind = 42;
+  p = again(p);
   h = image(p, 1);
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_error);
   ck_assert_int_eq(caf.get_wait_images(h, list, 4, &count), ompd_rc_error);
@@ -1261,21 +1423,25 @@ START_TEST(offsets_out_of_range)
   /* registry and data out of the segment */
   cafdbg_coarray_handle_t *c = NULL;
   seg(3)->registry = SEG - 8;
+  p = again(p);
   h = image(p, 3);
   ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
   caf.rel_image_handle(h);
   seg(3)->registry = REC_C;
   seg(3)->magic = 1;
+  p = again(p);
   h = image(p, 3);
   ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
   caf.rel_image_handle(h);
   seg(3)->magic = PARADBG_CAF_SEGMENT_MAGIC;
   seg(3)->image = 2;
+  p = again(p);
   h = image(p, 3);
   ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
   caf.rel_image_handle(h);
   seg(3)->image = 3;
   tok(3, REC_C)->data = SEG - 4;
+  p = again(p);
   h = image(p, 3);
   ompd_address_t r, in;
   cafdbg_sync_state_t st;
@@ -1285,6 +1451,9 @@ START_TEST(offsets_out_of_range)
   caf.rel_coarray_handle(c);
   tok(3, REC_C)->data = DATA(REC_C);
   tok(3, REC_C)->magic = 0;
+  caf.rel_image_handle(h);
+  p = again(p);
+  h = image(p, 3);
   ck_assert_int_eq(caf.get_next_coarray(h, NULL, &c), ompd_rc_error);
   caf.rel_image_handle(h);
   done(p);
@@ -1312,6 +1481,9 @@ START_TEST(cyclic_registry)
   caf.rel_coarray_handle(c);
   /* and a count that claims anything: the hard bound ends the walk */
   seg(1)->ntokens = UINT64_MAX;
+  caf.rel_image_handle(h);
+  p = again(p);
+  h = image(p, 1);
   c = NULL;
   steps = 0;
   while ((rc = caf.get_next_coarray(h, c, &next)) == ompd_rc_ok) {
@@ -1327,6 +1499,7 @@ START_TEST(cyclic_registry)
      told, the variable is not */
   tok(3, REC_E)->next = REC_C;
   seg(3)->ntokens = UINT64_MAX;
+  p = again(p);
   h = image(p, 2);
   cafdbg_wait_t w;
   ck_assert_int_eq(caf.get_image_wait(h, &w), ompd_rc_ok);
@@ -1470,6 +1643,7 @@ static Suite *suite(void)
   tcase_add_test(known, coarrays);
   tcase_add_test(known, teams);
   tcase_add_test(known, termination);
+  tcase_add_test(known, snapshots);
   tcase_add_test(known, reads_per_image);
   suite_add_tcase(s, known);
   TCase *garbage = tcase_create("garbage");
