@@ -178,7 +178,7 @@ ompd_rc_t cafdbg_rel_wait(cafdbg_wait_t *wait);
    heard from, the holder of a lock.  *count is how many there are; at
    most max are written. */
 ompd_rc_t cafdbg_get_wait_images(cafdbg_image_handle_t *image, int *images, int max, int *count);
-/* The team an image is in now. */
+/* The team an image is in (as the program handle saw it). */
 ompd_rc_t cafdbg_get_image_team(cafdbg_image_handle_t *image, cafdbg_team_handle_t **team);
 
 /* Teams: the nth team alive (from 0; ompd_rc_unavailable past the last),

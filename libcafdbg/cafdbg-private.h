@@ -91,6 +91,8 @@ struct cd_block {
 
 /* A team slot as the program handle decoded it, with its members' images
    and barrier counts (team.size of each) once they are needed. */
+#define CD_TEAM_WORDS_MAX ((uint64_t)1 << 24)
+
 struct cd_slot {
   int state;                          /* 0 not yet, 1 the record, 2 and the arrays */
   struct cd_team team;
@@ -121,6 +123,7 @@ struct _cafdbg_program_handle {
   uint64_t this_image;                /* parcaf_this_image, once read */
   struct cd_block images, teams, sync;   /* the mapping's arrays, whole */
   struct cd_slot *slots;              /* max_teams of them, once a team is needed */
+  uint64_t team_words;                /* members and barrier counts decoded, all slots */
   int8_t *status;                     /* every image's status, once needed */
   uint64_t piece_size;                /* 0: not yet chosen; UINT64_MAX: none kept */
   struct cd_piece *pieces;            /* num_images of them */

@@ -112,6 +112,13 @@ ompd_rc_t cd_team_slot(cafdbg_program_handle_t *ph, int slot, int arrays, const 
     const struct cd_team *t = &s->team;
     uint64_t n = t->size > 0 ? (uint64_t)t->size : 1;
     uint32_t *members = NULL, *epochs = NULL;
+    /* Every slot of a corrupt core may claim all images: what all slots
+       decode together is bounded (16 Mi words, 64 MiB). */
+    if (ph->team_words + 2 * n > CD_TEAM_WORDS_MAX) {
+      rc = ompd_rc_error;
+      goto done;
+    }
+    ph->team_words += 2 * n;
     if ((rc = cd_alloc(n * 4, (void **)&members)) != ompd_rc_ok ||
         (rc = cd_alloc(n * 4, (void **)&epochs)) != ompd_rc_ok ||
         (rc = team_array(ph, t, 0, buf, buf_at, buf_len, members)) != ompd_rc_ok ||
