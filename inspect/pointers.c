@@ -5,11 +5,14 @@
    that pointer; the coarray runtime knows only the memory.  The candidate
    variables are found once per target, in the symbol tables of the
    program and of the other files that are the user's, and their values
-   read once, in a few large reads. */
+   read once, in a few large reads.  The answer is the symbol as it is
+   ("x.5", "__m_MOD_x"): libparadbg alone makes a Fortran name of it, for
+   both hosts.  Which symbol answers is chosen as gdb-plugin/paradbg/
+   target.py's PointerIndex chooses, so that GDB and paradbg-inspect name
+   a coarray alike: keep the lists and the ranking the same in both. */
 #define _GNU_SOURCE
 #include "config.h"
 
-#include <ctype.h>
 #include <gelf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +44,8 @@ struct scan {
   unsigned modules;
 };
 
-/* Files whose variables are not the user's: runtimes and system libraries. */
+/* Files whose variables are not the user's: runtimes and system libraries
+   (target.py's _RUNTIME_FILES). */
 static int is_runtime_file(const char *base)
 {
   static const char *const prefixes[] = {
@@ -72,7 +76,9 @@ static int is_program(Dwfl_Module *mod)
   return 0;
 }
 
-/* Whether section shndx of elf holds writable data: .data*, .bss*. */
+/* Whether section shndx of elf holds data the program writes: .data*,
+   .bss*, but not .data.rel.ro*, which no pointer is stored in once the
+   program runs. */
 static int in_data(Elf *elf, GElf_Word shndx)
 {
   size_t strndx;
@@ -81,7 +87,8 @@ static int in_data(Elf *elf, GElf_Word shndx)
   if (scn == NULL || gelf_getshdr(scn, &sh) == NULL || elf_getshdrstrndx(elf, &strndx) != 0)
     return 0;
   const char *name = elf_strptr(elf, strndx, sh.sh_name);
-  return name != NULL && (strncmp(name, ".data", 5) == 0 || strncmp(name, ".bss", 4) == 0);
+  return name != NULL && ((strncmp(name, ".data", 5) == 0 && strncmp(name, ".data.rel.ro", 12) != 0) ||
+                          strncmp(name, ".bss", 4) == 0);
 }
 
 /* gfortran's descriptor of an allocatable coarray: base address, offset,
@@ -91,11 +98,11 @@ static int is_coarray_descriptor(uint64_t size, unsigned ptr)
   return ptr == 8 && size >= 48 + 24 && (size - 48) % 24 == 0 && (size - 48) / 24 <= 30;
 }
 
-/* The compiler's own variables, never the user's. */
+/* gfortran's own variables beside a coarray: its token, never its data
+   (target.py's _COMPILERS). */
 static int is_compilers(const char *name)
 {
-  return strncmp(name, "caf_token.", 10) == 0 || strncmp(name, "_F.", 3) == 0 ||
-         strncmp(name, "__caf_", 6) == 0;
+  return strncmp(name, "caf_token", 9) == 0 || strncmp(name, "_F.", 3) == 0;
 }
 
 static int add_candidate(struct pointers *p, uint64_t addr, int rank, const char *name)
@@ -240,28 +247,6 @@ void pointers_forget(struct target *t)
   t->pointers = NULL;
 }
 
-/* The Fortran name of symbol name into out: "x.5" (a local variable made
-   unique by the compiler, perhaps more than once: "x.5.3") is "x";
-   "__m_MOD_x" is "x" of module "m". */
-static void fortran_name(const char *name, struct pdb_place *out)
-{
-  const char *mod = strncmp(name, "__", 2) == 0 ? strstr(name + 2, "_MOD_") : NULL;
-  if (mod != NULL && mod > name + 2 && mod[5] != '\0') {
-    snprintf(out->module, sizeof out->module, "%.*s", (int)(mod - (name + 2)), name + 2);
-    name = mod + 5;
-  }
-  size_t len = strlen(name);
-  for (;;) {
-    size_t k = len;
-    while (k > 0 && isdigit((unsigned char)name[k - 1]))
-      k--;
-    if (k == len || k < 2 || name[k - 1] != '.')
-      break;
-    len = k - 1;
-  }
-  snprintf(out->function, sizeof out->function, "%.*s", (int)len, name);
-}
-
 int find_pointer(void *data, uint64_t value, struct pdb_place *out)
 {
   struct target *t = data;
@@ -279,6 +264,7 @@ int find_pointer(void *data, uint64_t value, struct pdb_place *out)
   }
   if (lo == p->n || p->c[lo].value != value)
     return -1;
-  fortran_name(p->c[lo].name, out);
+  /* The symbol as it is, module left empty: libparadbg decodes it. */
+  snprintf(out->function, sizeof out->function, "%s", p->c[lo].name);
   return 0;
 }

@@ -181,9 +181,9 @@ registration number, its Fortran name ("module::name" for a module's, "-"
 where the program's symbols do not name it), kind (static, allocatable,
 lock, event, critical, component), type, shape (bounds and cobounds, or
 the number of elements where the runtime was not told the shape), size
-in bytes, and its address in the image GDB reads.  With NAME ("x",
-"m::x", or "#N" for registration number N), only that coarray, with its
-address on every image."""
+in bytes, and its address in the image GDB reads.  With NAME ("x" for
+every x, "m::x", in any case, or "#N" for registration number N), only
+those coarrays, with their addresses on every image."""
 
     def __init__(self):
         super().__init__("info coarray coarrays", gdb.COMMAND_STATUS, gdb.COMPLETE_NONE)
@@ -402,8 +402,9 @@ Usage: coarray print NAME[IMAGE]
        coarray print NAME IMAGE
        coarray print NAME
 
-NAME is the coarray's Fortran name ("x", or "m::x" for module m's), or "#N"
-for the coarray registered as number N (see "info coarray coarrays").
+NAME is the coarray's Fortran name, in any case ("x", or "m::x" for module
+m's x), or "#N" for the coarray registered as number N (see "info coarray
+coarrays").
 Without IMAGE, the image whose address space GDB reads.  The values are
 read from the shared mapping, live or from a core, and printed in array
 element order as GDB prints a Fortran array."""

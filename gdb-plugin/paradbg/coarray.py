@@ -15,6 +15,7 @@ commands in paradbg/cmd_coarray.py only print these.
 """
 import ctypes as C
 import json
+import re
 
 import gdb
 
@@ -366,13 +367,17 @@ def coarrays_of(recs, name=None):
 
 
 def matches(c, name):
-    """Whether name ("x", "m::x", "#3") names the coarray c."""
+    """Whether name ("x", "m::x", "#3") names the coarray c, as libparadbg
+    takes a name for value(): Fortran names have no case, and "x" is the
+    x of any module."""
     if name.startswith("#"):
-        return name[1:].isdigit() and int(name[1:]) == c.serial
-    if "::" in name:
-        module, _, plain = name.rpartition("::")
-        return c.name == plain and c.module == module
-    return c.name == name
+        return re.fullmatch(r"[0-9]+", name[1:]) is not None and int(name[1:]) == c.serial
+    module, sep, plain = name.partition("::")
+    if not sep:
+        module, plain = None, name
+    if c.name is None or c.name.lower() != plain.lower():
+        return False
+    return module is None or (c.module is not None and c.module.lower() == module.lower())
 
 
 def locks():
@@ -399,12 +404,11 @@ def teams():
 
 
 def value(name, image, limit=MAX_VALUES):
-    """The values of the coarray name ("x", or "#serial" for one without a
-    name) on image, as a Values object; at most limit elements."""
-    space = _session()
-    if "::" in name:
-        name = name.rpartition("::")[2]      # libparadbg knows it by its own name
-    rec = space.values(int(image), name, int(limit))
+    """The values of the coarray name ("x", "m::x" for module m's, or
+    "#serial" for one without a name) on image, as a Values object; at
+    most limit elements.  libparadbg finds the coarray (gdb.GdbError with
+    its message if none has that name)."""
+    rec = _session().values(int(image), name, int(limit))
     v = Values()
     v.name = _text(rec.get("name"))
     v.image = rec.get("image")

@@ -5,6 +5,7 @@ information or, without it, from the minimal symbols GDB has even for a
 stripped library; thread contexts are LWPs.  libparadbg finds and loads
 the OMPD library the program names; this module only answers its
 questions."""
+import bisect
 import contextlib
 import ctypes
 import ctypes as C
@@ -231,9 +232,8 @@ def _find_pointer(data, value, out):
     found = space.find_pointer(value)
     if found is None:
         return -1
-    name, module = found
-    out[0].function = _c_text(name, binding.NAME_MAX)
-    out[0].module = _c_text(module, binding.MODULE_MAX)
+    # the symbol as it is: libparadbg decodes it (and leaves module alone)
+    out[0].function = _c_text(found, binding.NAME_MAX)
     return 0
 
 
@@ -271,7 +271,7 @@ class Reader:
         _spaces[key] = self
 
     def find_pointer(self, value):
-        """(name, module) of a variable of the program that holds value."""
+        """The symbol of a variable of the program that holds value, or None."""
         if self.pointers is None:
             self.pointers = PointerIndex(self)
         return self.pointers.find(value)
@@ -441,65 +441,133 @@ class AddressSpace(Reader):
         return json.loads(text)
 
 
-# "[ 52] b 0x55e908076058 x.3 section .bss  x  t2.f90": a minimal symbol of
-# data (d, D) or bss (b, B), from "maint print msymbols"
+# "[ 52] b 0x55e908076058 x.3 section .bss  x  t2.f90": a minimal symbol
+# of data (D, and d for a file's own) or bss (B, b), from "maint print
+# msymbols"
 _MSYMBOL = re.compile(r"^\[\s*\d+\]\s+([dDbB])\s+0x([0-9a-fA-F]+)\s+(\S+)\s+section\s+(\S+)")
-_SUFFIX = re.compile(r"(\.\d+)+$")           # gfortran's and GCC's x.5 for a local x
-_MODULE_VAR = re.compile(r"^__(.+?)_MOD_(.+)$")
-# the linker's and the C runtime's own, and gfortran's made-up variables:
-# none of them is a name a user would know
-_NOT_USERS = re.compile(r"^(_F\.|caf_token|options\.|jumptable\.|completed\.|_GLOBAL_|_DYNAMIC$|"
-                        r"__(bss_start|data_start|dso_handle|TMC_END__|FRAME_END__|"
-                        r"GNU_EH_FRAME_HDR|init_array|fini_array)|_edata$|_end$|data_start$|"
-                        r"_IO_stdin_used$)")
-_SYSTEM_DIRS = ("/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/")
+# Files whose variables are not the user's, beyond libparadbg's system
+# files: the runtimes and the compiler's libraries (inspect/pointers.c's list).
+_RUNTIME_FILES = ("libgfortran.", "libparcaf.", "libparomp.", "libparatomic.", "libgomp.",
+                  "libquadmath.", "libgcc_s.", "libm.", "libstdc++.", "libmvec.", "libcafdbg.",
+                  "libparadbg.")
+# gfortran's own variables beside a coarray: its token, never its data
+# (inspect/pointers.c skips the same)
+_COMPILERS = ("caf_token", "_F.")
 MAX_MSYMBOLS = 1 << 18       # data symbols looked at per file
+# gfortran's descriptor of an allocatable coarray: base address, offset,
+# dtype (16), span, rank + corank (at most 30) dimensions of 3 words, and
+# the token
+MAX_DESCRIPTOR = 48 + 24 * 30
 
 
-def variable_name(linkage):
-    """(name, module) of a Fortran or C variable from its linkage name:
-    "__m_MOD_x" is x of module m, "x.5" the main program's (or a file's
-    static) x; None for the names of the linker and the compiler."""
-    if not linkage or _NOT_USERS.match(linkage):
+def _symbol_at(addr):
+    """"name" or "name + offset": the minimal symbol that holds addr, as
+    "info symbol" names it (minimal symbols only: no debug information is
+    read for it), or None."""
+    try:
+        text = gdb_text(lambda: gdb.execute("info symbol 0x%x" % addr, to_string=True))
+    except gdb.error:
         return None
-    m = _MODULE_VAR.match(linkage)
-    if m:
-        return m.group(2), m.group(1)
-    return _SUFFIX.sub("", linkage), None
+    i = text.find(" in section ")
+    return text[:i] if i > 0 else None
+
+
+def symbol_size(addr, ptr, hint=None):
+    """The size of the variable at addr if it is a pointer (ptr) or may be
+    an allocatable coarray's descriptor (64-bit only); None if neither.
+    GDB's Python API gives no symbol's size, but GDB names an address by
+    the symbol that holds it only within that symbol's size (the ELF
+    st_size; without one, up to the next symbol), so the size is the first
+    offset it no longer does.  hint: how far the next symbol is, most often
+    the size, tried first."""
+    base = _symbol_at(addr)
+    if base is None:
+        return None
+
+    def inside(k):
+        return _symbol_at(addr + k) == "%s + %d" % (base, k)
+
+    if not inside(ptr - 1):
+        return None
+    if not inside(ptr):
+        return ptr
+    if ptr != 8 or inside(MAX_DESCRIPTOR):
+        return None
+    lo, hi = ptr, MAX_DESCRIPTOR       # inside at lo, not at hi
+    if hint is not None and lo < hint < hi:
+        if inside(hint):
+            lo = hint
+        else:
+            hi = hint
+            if inside(hint - 1):
+                lo = hint - 1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if inside(mid):
+            lo = mid
+        else:
+            hi = mid
+    return hi if hi >= 48 + 24 and (hi - 48) % 24 == 0 else None
+
+
+def gdb_argument(text):
+    """text quoted as one argument of a GDB command that splits its
+    arguments as gdb_argv does (blanks, quotes and backslashes), or None
+    if it cannot be passed safely.  gdb.execute runs each line of its
+    string as a command and gdb_argv takes any control character for a
+    blank, so a name that came from the program (a file name it gave
+    dlopen) with one in it is never passed; nor a relative one, which GDB
+    would expand ("~") or match against other files."""
+    if not isinstance(text, str) or not text.startswith("/") or not text.isprintable() \
+            or any(ord(c) < 0x20 or ord(c) == 0x7f for c in text):
+        return None
+    quoted = re.sub(r"([\\\"' ])", r"\\\1", text)
+    try:
+        if gdb.string_to_argv(quoted) != [text]:
+            return None
+    except (gdb.error, ValueError):
+        return None
+    return quoted
 
 
 class PointerIndex:
     """Which variable of the program holds a pointer: the first word of
-    every data and bss variable of the executable (then, only if asked
-    for a value it does not hold, of the user's shared libraries), read
-    once.  GDB's Python API cannot list minimal symbols, so they come from
-    "maint print msymbols" of each file, which gives their addresses where
-    the file is loaded, for a process and a core alike."""
+    every data and bss variable of the executable, then, only if it holds
+    no pointer-sized variable with the value, of every user's shared
+    library, read once.  GDB's Python API cannot list minimal symbols, so
+    they come from "maint print msymbols" of each file, which gives their
+    addresses where the file is loaded, for a process and a core alike.
+    find() gives the symbol's own name ("x.5", "__m_MOD_x"): libparadbg
+    alone makes a Fortran name of it."""
 
     def __init__(self, reader):
         self.reader = reader
-        self.values = {}           # value -> [(rank, linkage name)]
-        self.files = None          # the files not read yet, the executable first
+        self.values = {}           # value -> [(rank, order, linkage name)]
+        self.libraries = None      # the user's libraries, once read
+        self.main_read = False
+        self.order = 0             # of the symbols met, in their files' order
 
-    def _pending(self):
+    def _libraries(self):
         progspace = self.reader.inferior.progspace
         main = progspace.filename
-        files = [main] if main else []
+        files = []
         for o in progspace.objfiles():
             name = gdb_text(lambda: o.filename)
             if (not name or name == main or getattr(o, "owner", None) is not None
-                    or name.startswith(_SYSTEM_DIRS) or "[vdso]" in name
-                    or os.path.basename(name).startswith(("libparcaf.", "libparomp.", "libparatomic.",
-                                                          "libgfortran.", "libgomp."))):
+                    or "[vdso]" in name or os.path.basename(name).startswith(_RUNTIME_FILES)
+                    or not binding.lib().pdb_module_is_users(
+                        name.encode("utf-8", errors="surrogateescape"), None)):
                 continue
             files.append(name)
         return files
 
-    def _read_file(self, name):
+    def _read_file(self, name, program):
+        quoted = gdb_argument(name)
+        if quoted is None:
+            return                 # its variables stay unnamed
         try:
-            # GDB's argument quoting: a backslash before blanks and quotes
-            quoted = re.sub(r"([\\\s\"'])", r"\\\1", name)
-            text = gdb_text(lambda: gdb.execute("maint print msymbols -objfile %s" % quoted,
+            # "--": nothing after the name is taken for an output file
+            text = gdb_text(lambda: gdb.execute("maint print msymbols -objfile %s --" % quoted,
                                                 to_string=True))
         except gdb.error:
             return
@@ -509,27 +577,44 @@ class PointerIndex:
             if m is None or not m.group(4).startswith((".data", ".bss")) \
                     or m.group(4).startswith(".data.rel.ro"):
                 continue
-            symbols.append((int(m.group(2), 16), m.group(3)))
+            symbols.append((int(m.group(2), 16), m.group(3), m.group(1).islower()))
             if len(symbols) >= MAX_MSYMBOLS:
                 break
+        ptr = self.reader.pointer_size
+        starts = sorted({addr for addr, _, _ in symbols})
         with self.reader.reading():
-            for addr, linkage in symbols:
-                if variable_name(linkage) is None:
+            for addr, linkage, local in symbols:
+                self.order += 1
+                if linkage.startswith(_COMPILERS):
+                    continue
+                k = bisect.bisect_right(starts, addr)
+                size = symbol_size(addr, ptr, starts[k] - addr if k < len(starts) else None)
+                if size is None:
                     continue
                 value = self.reader.read_pointer(addr)
                 if value:
-                    rank = 0 if "_MOD_" in linkage else 1
-                    self.values.setdefault(value, []).append((rank, linkage))
+                    # inspect/pointers.c's ranking, so that both hosts name
+                    # a coarray alike: a pointer before a descriptor, the
+                    # program's before a library's, an exported name before
+                    # a local one, then the order found
+                    rank = (size != ptr) * 4 + (not program) * 2 + local
+                    self.values.setdefault(value, []).append((rank, self.order, linkage))
 
     def find(self, value):
-        if self.files is None:
-            self.files = self._pending()
-        while value not in self.values and self.files:
-            self._read_file(self.files.pop(0))
+        """The linkage name of the best ranked variable that holds value, or None."""
+        if not self.main_read:
+            self.main_read = True
+            main = self.reader.inferior.progspace.filename
+            if main:
+                self._read_file(main, True)
         found = self.values.get(value)
-        if not found:
-            return None
-        return variable_name(min(found)[1])
+        # a library's pointer outranks the program's descriptor
+        if (not found or min(found)[0] >= 2) and self.libraries is None:
+            self.libraries = self._libraries()
+            for name in self.libraries:
+                self._read_file(name, False)
+        found = self.values.get(value)
+        return min(found)[2] if found else None
 
 
 def _byte_order():
