@@ -215,8 +215,8 @@ static void print_locks(const struct pdb_caf_records *r, FILE *out)
       continue;
     char var[600], image[16], element[24], holder[16] = "-";
     const char *name = sy->name != NULL ? sy->name : "?";
-    if (strcmp(sy->kind, "critical") == 0 && strcmp(name, "critical") != 0)
-      snprintf(var, sizeof var, "critical %.512s", name);
+    if (sy->module != NULL)
+      snprintf(var, sizeof var, "%.256s::%.256s", sy->module, name);
     else
       snprintf(var, sizeof var, "%.512s", name);
     snprintf(image, sizeof image, "%d", sy->image);
@@ -245,7 +245,11 @@ static void print_events(const struct pdb_caf_records *r, FILE *out)
     const struct pdb_caf_sync *sy = &r->syncs[i];
     if (sy->kind == NULL || strcmp(sy->kind, "event") != 0)
       continue;
-    char image[16], element[24], count[24];
+    char var[600], image[16], element[24], count[24];
+    if (sy->module != NULL)
+      snprintf(var, sizeof var, "%.256s::%.256s", sy->module, sy->name != NULL ? sy->name : "?");
+    else
+      snprintf(var, sizeof var, "%.512s", sy->name != NULL ? sy->name : "?");
     snprintf(image, sizeof image, "%d", sy->image);
     snprintf(element, sizeof element, "%" PRIu64, sy->element);
     snprintf(count, sizeof count, "%" PRId64, sy->count);
@@ -265,7 +269,7 @@ static void print_events(const struct pdb_caf_records *r, FILE *out)
           break;
       }
     }
-    table_row(&tb, (const char *[]){ sy->name ? sy->name : "?", image, element, count,
+    table_row(&tb, (const char *[]){ var, image, element, count,
                                      waiting == NULL ? "?" : waiting[0] ? waiting : "-" });
     free(waiting);
   }

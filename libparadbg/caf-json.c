@@ -98,6 +98,7 @@ static J *sync_(const struct pdb_caf_sync *y)
   if (!event)
     jk_put(o, "kind", jk_str(y->kind));
   jk_put(o, "name", jk_str(y->name));
+  jk_put(o, "module", jk_str(y->module));
   jk_put(o, "image", jk_int(y->image));
   jk_put(o, "element", jk_uint(y->element));
   if (event) {

@@ -304,13 +304,8 @@ static void give_name(pdb_caf_session *s, struct pdb_caf_coarray *c, const cafdb
   if (found != 0 && h->find_pointer != NULL && data != 0) {
     memset(&pl, 0, sizeof pl);
     if (h->find_pointer(h->data, data, &pl) == 0 && pl.function[0] != '\0' &&
-        decode_symbol(pl.function, name, module, sizeof name) == 0) {
+        decode_symbol(pl.function, name, module, sizeof name) == 0)
       found = 0;
-      /* A host that decoded the module itself says so in module. */
-      size_t ml = strnlen(pl.module, sizeof pl.module);
-      if (module[0] == '\0' && ml < sizeof module && is_identifier(pl.module, ml))
-        memcpy(module, pl.module, ml + 1);
-    }
   }
   if (found == 0) {
     c->name = strdup(name);
@@ -487,6 +482,7 @@ void pdb_caf_records_free(struct pdb_caf_records *r)
     coarray_free(&r->coarrays[i]);
   for (unsigned i = 0; i < r->nsyncs; i++) {
     free(r->syncs[i].name);
+    free(r->syncs[i].module);
     free(r->syncs[i].waiting);
     free(r->syncs[i].until);
   }
@@ -681,6 +677,7 @@ static struct pdb_caf_sync *sync_of(struct pdb_caf_records *r, int index, int im
   char serial[32];
   snprintf(serial, sizeof serial, "#%llu", (unsigned long long)c->serial);
   y->name = strdup(c->name ? c->name : serial);
+  y->module = c->module != NULL ? strdup(c->module) : NULL;
   y->image = image;
   y->element = element;
   return y;

@@ -251,10 +251,7 @@ image that holds it, and the images waiting for it."""
         else:
             rows = [("Variable", "Image", "Element", "Holder", "Waiting images")]
             for k in locks:
-                name = k.name or "?"
-                if k.kind == "critical" and name != "critical":
-                    name = "critical " + name
-                rows.append((name, str(k.image), str(k.element), str(k.holder) if k.holder else "-",
+                rows.append((k.label or "?", str(k.image), str(k.element), str(k.holder) if k.holder else "-",
                              ranges(k.waiting)))
             table.write(rows)
         _truncated(recs)
@@ -284,7 +281,7 @@ count, and each waiting image with the count it waits for."""
             for e in events:
                 waiting = ", ".join("image %d (until count %s)" % (img, "?" if until is None else until)
                                     for img, until in e.waiting)
-                rows.append((e.name or "?", str(e.image), str(e.element),
+                rows.append((e.label or "?", str(e.image), str(e.element),
                              "?" if e.count is None else str(e.count), waiting or "-"))
             table.write(rows)
         _truncated(recs)

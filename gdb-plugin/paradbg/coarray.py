@@ -96,25 +96,34 @@ class Lock:
     """A held or awaited lock or critical element."""
     kind = None          # "lock" or "critical"
     name = None
+    module = None        # the variable's module, None for none
     image = None         # the image the element is on
     element = None
     holder = None
     waiting = ()
 
+    @property
+    def label(self):
+        """Its name, "m::x" for a module's."""
+        return "%s::%s" % (self.module, self.name) if self.module else self.name
+
     def __repr__(self):
-        return "<paradbg.coarray.Lock %s[%s] held by %s>" % (self.name, self.image, self.holder)
+        return "<paradbg.coarray.Lock %s[%s] held by %s>" % (self.label, self.image, self.holder)
 
 
 class Event:
     """An event element with a count or a waiter."""
     name = None
+    module = None        # the variable's module, None for none
     image = None
     element = None
     count = None
     waiting = ()         # (image, until_count) of each image waiting
 
+    label = Lock.label
+
     def __repr__(self):
-        return "<paradbg.coarray.Event %s[%s] count %s>" % (self.name, self.image, self.count)
+        return "<paradbg.coarray.Event %s[%s] count %s>" % (self.label, self.image, self.count)
 
 
 class Team:
@@ -293,6 +302,7 @@ def _lock(rec):
     k = Lock()
     k.kind = rec.get("kind")
     k.name = _text(rec.get("name"))
+    k.module = _text(rec.get("module"))
     k.image = rec.get("image")
     k.element = rec.get("element")
     k.holder = rec.get("holder")
@@ -303,6 +313,7 @@ def _lock(rec):
 def _event(rec):
     e = Event()
     e.name = _text(rec.get("name"))
+    e.module = _text(rec.get("module"))
     e.image = rec.get("image")
     e.element = rec.get("element")
     e.count = rec.get("count")

@@ -77,6 +77,7 @@ struct pdb_caf_coarray {
 struct pdb_caf_sync {
   const char *kind;              /* "lock", "critical" or "event" */
   char *name;                    /* as the coarray's name, or "#serial" */
+  char *module;                  /* its module, NULL for none */
   int coarray;                   /* its coarray: an index of coarrays[] */
   int image;                     /* the image the element is on */
   uint64_t element;

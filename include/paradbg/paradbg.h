@@ -43,10 +43,11 @@ struct pdb_host {
      <qlock>") and the code of regions and tasks with it. */
   int (*describe)(void *data, uint64_t addr, struct pdb_place *out);
   void *data;
-  /* Optional (NULL: none).  Names, into out->function (its module into
-     out->module), a variable of the program whose stored pointer equals
-     value: how gfortran keeps a main program's coarray, so that libparadbg
-     can give the coarray its name.  0, or -1 if none does. */
+  /* Optional (NULL: none).  Names, into out->function, the symbol of a
+     variable of the program whose stored pointer equals value, as the
+     symbol table spells it ("x.5", "__m_MOD_x"): how gfortran keeps a
+     main program's coarray.  libparadbg decodes the Fortran name.  0, or
+     -1 if no variable holds value. */
   int (*find_pointer)(void *data, uint64_t value, struct pdb_place *out);
 };
 

@@ -73,9 +73,9 @@ doc = {
                   "addresses": [{"image": i, "readable": "0x%x" % a[0] if a[0] else None}
                                 for i, a in sorted(c.addresses.items())]}
                  for c in co.coarrays()],
-    "locks": [{"kind": k.kind, "name": k.name, "image": k.image, "element": k.element,
+    "locks": [{"kind": k.kind, "name": k.name, "module": k.module, "image": k.image, "element": k.element,
                "holder": k.holder, "waiting": list(k.waiting)} for k in co.locks()],
-    "events": [{"name": e.name, "image": e.image, "element": e.element, "count": e.count,
+    "events": [{"name": e.name, "module": e.module, "image": e.image, "element": e.element, "count": e.count,
                 "waiting": [{"image": i, "until_count": u} for i, u in e.waiting]}
                for e in co.events()],
     "teams": [{"number": t.number, "size": t.size, "members": list(t.members),
