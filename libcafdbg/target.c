@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "paradbg/plugin-target.h"
+
 #include "cafdbg-private.h"
 
 const ompd_callbacks_t *cd_cb;
@@ -55,27 +57,7 @@ ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *
 
 ompd_rc_t cd_to_host(cafdbg_program_handle_t *ph, const void *raw, unsigned size, uint64_t *out)
 {
-  union {
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-  } v;
-  if (size != 1 && size != 2 && size != 4 && size != 8)
-    return ompd_rc_incompatible;
-  if (cd_cb->device_to_host != NULL) {
-    if (cd_cb->device_to_host(ph->context, raw, size, 1, &v) != ompd_rc_ok)
-      return ompd_rc_callback_error;
-  } else {
-    memcpy(&v, raw, size);
-  }
-  switch (size) {
-  case 1: *out = v.u8; break;
-  case 2: *out = v.u16; break;
-  case 4: *out = v.u32; break;
-  default: *out = v.u64; break;
-  }
-  return ompd_rc_ok;
+  return paradbg_plugin_to_host(cd_cb, ph->context, raw, size, out);
 }
 
 unsigned cd_type_size(const cafdbg_program_handle_t *ph, unsigned type)

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "paradbg/plugin-target.h"
+
 #include "ompd-private.h"
 
 const ompd_callbacks_t *pd_cb;
@@ -52,27 +54,7 @@ ompd_rc_t pd_read(ompd_address_space_handle_t *ah, ompd_addr_t addr, ompd_size_t
 ompd_rc_t pd_to_host(ompd_address_space_handle_t *ah, const void *raw, unsigned size,
                      uint64_t *out)
 {
-  union {
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-  } v;
-  if (size != 1 && size != 2 && size != 4 && size != 8)
-    return ompd_rc_incompatible;
-  if (pd_cb->device_to_host != NULL) {
-    if (pd_cb->device_to_host(ah->context, raw, size, 1, &v) != ompd_rc_ok)
-      return ompd_rc_callback_error;
-  } else {
-    memcpy(&v, raw, size);
-  }
-  switch (size) {
-  case 1: *out = v.u8; break;
-  case 2: *out = v.u16; break;
-  case 4: *out = v.u32; break;
-  default: *out = v.u64; break;
-  }
-  return ompd_rc_ok;
+  return paradbg_plugin_to_host(pd_cb, ah->context, raw, size, out);
 }
 
 unsigned pd_field_offset(ompd_address_space_handle_t *ah, enum paradbg_omp_field f)
