@@ -10,18 +10,26 @@
 #include "paradbg/layout.h"
 
 #define PARADBG_ATOMIC_LAYOUT_MAGIC 0x50415443u   /* "PATC" */
-#define PARADBG_ATOMIC_LAYOUT_VERSION 1
+#define PARADBG_ATOMIC_LAYOUT_VERSION 2
 
-#define PARADBG_ATOMIC_TYPES(X) X(lock)
+/* The debug library libparatomic names (atomic_debugger_plugin): the
+   coarray library reads the lock table too (docs/atomics.md says why). */
+#define PARADBG_ATOMIC_PLUGIN "libcafdbg.so"
+
+#define PARADBG_ATOMIC_TYPES(X) X(lock) X(wait)
 
 /* The fields, with what each holds: A(X, struct, field, kind).
    PARADBG_ATOMIC_FIELDS(X) gives X(s, f), PARADBG_ATOMIC_FIELD_KINDS(X)
    X(s, f, kind).  state is a PARADBG_ATOMIC_LOCK_*; owner (an LWP id),
    addr and size describe the holder while state is not FREE (they are not
-   cleared on release). */
+   cleared on release).  A wait slot with lwp > 0 is a thread (that LWP)
+   that waits for lock number `lock` to work on the addr/size object; lwp 0
+   is a free slot, -1 one being filled.  A waiter that finds every slot in
+   use is counted in its lock's waiters only. */
 #define PARADBG_ATOMIC_FIELD_LIST(A, X)                                          \
   A(X, lock, state, U32) A(X, lock, waiters, U32) A(X, lock, owner, S32)          \
-  A(X, lock, addr, U64) A(X, lock, size, U64)
+  A(X, lock, addr, U64) A(X, lock, size, U64)                                     \
+  A(X, wait, lwp, S32) A(X, wait, lock, U32) A(X, wait, addr, U64) A(X, wait, size, U64)
 
 #define PARADBG_ATOMIC_FIELDS(X) PARADBG_ATOMIC_FIELD_LIST(PARADBG_LAYOUT_NO_KIND, X)
 #define PARADBG_ATOMIC_FIELD_KINDS(X) PARADBG_ATOMIC_FIELD_LIST(PARADBG_LAYOUT_WITH_KIND, X)
@@ -29,7 +37,9 @@
 /* Exported symbols, with what each holds: A(X, name, kind). */
 #define PARADBG_ATOMIC_SYMBOL_LIST(A, X)                                         \
   A(X, paradbg_atomic_layout, BYTES) A(X, paratomic_locks, BYTES)                \
-  A(X, paratomic_nlocks, U32) A(X, paratomic_granule, U32)
+  A(X, paratomic_nlocks, U32) A(X, paratomic_granule, U32)                        \
+  A(X, paratomic_waits, BYTES) A(X, paratomic_nwaits, U32)                        \
+  A(X, atomic_debugger_plugin, BYTES)
 
 #define PARADBG_ATOMIC_SYMBOLS(X) PARADBG_ATOMIC_SYMBOL_LIST(PARADBG_LAYOUT_SYM_NO_KIND, X)
 #define PARADBG_ATOMIC_SYMBOL_KINDS(X) \
@@ -41,8 +51,10 @@
    a / paratomic_granule ... (a + n - 1) / paratomic_granule (all of them
    once it spans paratomic_nlocks granules), granule g by lock
    paradbg_atomic_lock_of(g * granule, ...); they are taken in increasing
-   lock order. */
-#define PARADBG_ATOMIC_ARRAYS(X) X(locks, paratomic_locks, paratomic_nlocks, lock)
+   lock order.  The wait slots lie likewise. */
+#define PARADBG_ATOMIC_ARRAYS(X)                                  \
+  X(locks, paratomic_locks, paratomic_nlocks, lock)               \
+  X(waits, paratomic_waits, paratomic_nwaits, wait)
 
 /* The lock that protects the byte at addr. */
 static inline uint64_t paradbg_atomic_lock_of(uint64_t addr, uint64_t granule, uint64_t nlocks)

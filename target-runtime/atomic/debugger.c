@@ -5,7 +5,11 @@
 
 #include "paratomic.h"
 
-extern PAT_EXPORT const uint32_t paratomic_nlocks, paratomic_granule;
+extern PAT_EXPORT const uint32_t paratomic_nlocks, paratomic_granule, paratomic_nwaits;
+
+/* The debug library's base name; a debugger loads it only from its own
+   trusted directories. */
+PAT_EXPORT const char atomic_debugger_plugin[] = PARADBG_ATOMIC_PLUGIN;
 
 #define PARADBG_LAYOUT_STRUCT(s) struct paratomic_##s
 PARADBG_LAYOUT_DEFINE(PARADBG_ATOMIC, paradbg_atomic_layout, PAT_EXPORT);
@@ -14,3 +18,5 @@ PARADBG_ATOMIC_SYMBOL_KINDS(CHECK_SYMBOL)
 /* PARADBG_ATOMIC_ARRAYS: the table is nlocks locks side by side */
 _Static_assert(sizeof paratomic_locks == PAT_NLOCKS * sizeof(struct paratomic_lock),
                "the lock table is not an array of its locks");
+_Static_assert(sizeof paratomic_waits == PAT_NWAITS * sizeof(struct paratomic_wait),
+               "the wait table is not an array of its slots");

@@ -14,6 +14,8 @@
 PAT_EXPORT struct paratomic_lock paratomic_locks[PAT_NLOCKS];
 PAT_EXPORT const uint32_t paratomic_nlocks = PAT_NLOCKS;
 PAT_EXPORT const uint32_t paratomic_granule = PAT_GRANULE;
+PAT_EXPORT struct paratomic_wait paratomic_waits[PAT_NWAITS];
+PAT_EXPORT const uint32_t paratomic_nwaits = PAT_NWAITS;
 
 __thread int pat_my_tid __attribute__((tls_model("initial-exec")));
 
@@ -40,6 +42,8 @@ static void after_fork_child(void)
     paratomic_locks[i].waiters = 0;   /* they were the parent's threads */
     pat_give(&paratomic_locks[i]);
   }
+  for (unsigned i = 0; i < PAT_NWAITS; i++)
+    paratomic_waits[i].lwp = 0;
 }
 
 __attribute__((constructor)) static void setup(void)
@@ -52,14 +56,39 @@ int pat_tid_slow(void)
   return pat_my_tid = (int)syscall(SYS_gettid);
 }
 
+/* Takes a wait slot for the caller, or NULL when all are in use (its
+   lock's count still tells).  Probing starts at a place of the caller's
+   own, so waiters rarely meet; a slot reads -1 until it is whole. */
+static struct paratomic_wait *wait_begin(struct paratomic_lock *l, const void *p, size_t n)
+{
+  int tid = pat_my_tid ? pat_my_tid : pat_tid_slow();
+  unsigned start = (unsigned)tid * 2654435761u % PAT_NWAITS;
+  for (unsigned k = 0; k < PAT_NWAITS; k++) {
+    struct paratomic_wait *w = &paratomic_waits[(start + k) % PAT_NWAITS];
+    int32_t free_slot = 0;
+    if (__atomic_load_n(&w->lwp, __ATOMIC_RELAXED) != 0 ||
+        !__atomic_compare_exchange_n(&w->lwp, &free_slot, -1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      continue;
+    w->lock = (uint32_t)(l - paratomic_locks);
+    w->addr = (uintptr_t)p;
+    w->size = n;
+    __atomic_store_n(&w->lwp, tid, __ATOMIC_RELEASE);
+    return w;
+  }
+  return NULL;
+}
+
 /* A waiter sleeps at once, as a pthread mutex does: measured on two
    threads, any spinning before it only trades the holder's run of
    operations for cache-line ping-pong. */
-void pat_lock_slow(struct paratomic_lock *l)
+void pat_lock_slow(struct paratomic_lock *l, const void *p, size_t n)
 {
   __atomic_add_fetch(&l->waiters, 1, __ATOMIC_RELAXED);
+  struct paratomic_wait *w = wait_begin(l, p, n);
   while (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_CONTENDED, __ATOMIC_ACQUIRE) != 0)
     syscall(SYS_futex, &l->state, FUTEX_WAIT_PRIVATE, PARADBG_ATOMIC_LOCK_CONTENDED, NULL, NULL, 0);
+  if (w)
+    __atomic_store_n(&w->lwp, 0, __ATOMIC_RELEASE);
   __atomic_sub_fetch(&l->waiters, 1, __ATOMIC_RELAXED);
 }
 

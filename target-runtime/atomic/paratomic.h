@@ -19,6 +19,7 @@
 
 #define PAT_NLOCKS 64
 #define PAT_GRANULE 64   /* bytes of address space per lock */
+#define PAT_NWAITS 256   /* wait slots: threads a debugger can name as waiting */
 
 /* One lock of the table; what a debugger reads is in atomic-layout.h. */
 struct paratomic_lock {
@@ -32,10 +33,23 @@ struct paratomic_lock {
 
 extern PAT_EXPORT struct paratomic_lock paratomic_locks[PAT_NLOCKS];
 
+/* Who waits for which lock, and for what object: filled by a waiter before
+   it sleeps, so a debugger can say which threads wait, not only how many.
+   Only the slow path touches it. */
+struct paratomic_wait {
+  int32_t lwp;             /* the waiter's LWP id; 0 free, -1 being filled */
+  uint32_t lock;           /* the index of the lock it waits for */
+  uint64_t addr;           /* the object it wants to work on */
+  uint64_t size;
+  uint64_t unused;
+};
+
+extern PAT_EXPORT struct paratomic_wait paratomic_waits[PAT_NWAITS];
+
 /* locks.c */
 extern __thread int pat_my_tid __attribute__((tls_model("initial-exec")));
 int pat_tid_slow(void);
-void pat_lock_slow(struct paratomic_lock *l);
+void pat_lock_slow(struct paratomic_lock *l, const void *p, size_t n);
 void pat_wake(struct paratomic_lock *l);
 
 static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
@@ -43,7 +57,7 @@ static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
   uint32_t z = 0;
   if (!__atomic_compare_exchange_n(&l->state, &z, PARADBG_ATOMIC_LOCK_HELD, false, __ATOMIC_ACQUIRE,
                                    __ATOMIC_RELAXED))
-    pat_lock_slow(l);
+    pat_lock_slow(l, p, n);
   l->owner = pat_my_tid ? pat_my_tid : pat_tid_slow();
   l->addr = (uintptr_t)p;
   l->size = n;
