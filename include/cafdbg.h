@@ -209,6 +209,62 @@ ompd_rc_t cafdbg_get_coarray_address(cafdbg_coarray_handle_t *coarray, int image
 ompd_rc_t cafdbg_get_sync_state(cafdbg_coarray_handle_t *coarray, int image, uint64_t element,
                                 cafdbg_sync_state_t *state);
 
+/* ---- Atomic locks ---------------------------------------------------------
+   The lock table behind atomics wider than the hardware's (the libatomic
+   ABI), in one address space: each process has its own (a coarray image's
+   is in that image's memory, not the shared one).  A runtime that names
+   this library (libparatomic's atomic_debugger_plugin) records, for each
+   held lock, its holder and the object the holder works on, and for each
+   waiter the lock and the object it wants.  The handle is a snapshot,
+   read once at first need: take a new one after the program has run. */
+typedef struct _cafdbg_atomic_handle cafdbg_atomic_handle_t;
+
+typedef enum cafdbg_atomic_state_t {
+  cafdbg_atomic_free = 0,
+  cafdbg_atomic_held = 1,
+  cafdbg_atomic_contended = 2      /* held, and a thread has gone to sleep on it */
+} cafdbg_atomic_state_t;
+
+typedef struct cafdbg_atomic_info_t {
+  uint64_t nlocks;                 /* locks in the table */
+  uint64_t granule;                /* bytes of address space per lock */
+  uint64_t nwait_slots;            /* waiters the runtime can name at once; 0: none */
+} cafdbg_atomic_info_t;
+
+typedef struct cafdbg_atomic_lock_t {
+  cafdbg_atomic_state_t state;
+  int64_t owner;                   /* the holder's LWP (thread) id; 0 unknown; only while held */
+  ompd_address_t object;           /* the holder's object, and its size in bytes */
+  uint64_t size;
+  int waiters;                     /* threads the runtime counts as waiting, -1 unknown */
+} cafdbg_atomic_lock_t;
+
+typedef struct cafdbg_atomic_waiter_t {
+  int64_t lwp;                     /* the waiting thread's LWP id */
+  uint64_t lock;                   /* the lock it waits for */
+  ompd_address_t object;           /* the object it wants to work on, and its size */
+  uint64_t size;
+} cafdbg_atomic_waiter_t;
+
+/* The lock table of the address space context names: ompd_rc_unavailable
+   when it has none this library reads (another libatomic, or none),
+   ompd_rc_incompatible for another layout version. */
+ompd_rc_t cafdbg_atomic_initialize(ompd_address_space_context_t *context,
+                                   cafdbg_atomic_handle_t **handle);
+ompd_rc_t cafdbg_rel_atomic_handle(cafdbg_atomic_handle_t *handle);
+ompd_rc_t cafdbg_get_atomic_info(cafdbg_atomic_handle_t *handle, cafdbg_atomic_info_t *info);
+/* Lock `index`, 0 .. nlocks - 1 (ompd_rc_bad_input beyond). */
+ompd_rc_t cafdbg_get_atomic_lock(cafdbg_atomic_handle_t *handle, uint64_t index,
+                                 cafdbg_atomic_lock_t *lock);
+/* The nth named waiter, from 0, in the runtime's order; ompd_rc_unavailable
+   past the last.  A waiter whose lock index is out of range is skipped. */
+ompd_rc_t cafdbg_get_atomic_waiter(cafdbg_atomic_handle_t *handle, uint64_t nth,
+                                   cafdbg_atomic_waiter_t *waiter);
+/* The locks an atomic operation on size bytes at addr takes, in the order
+   it takes them; *count is how many, at most max are written. */
+ompd_rc_t cafdbg_get_atomic_locks_of(cafdbg_atomic_handle_t *handle, ompd_address_t addr,
+                                     uint64_t size, uint64_t *locks, int max, int *count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -259,5 +259,6 @@ int pdb_api_version(void);
 #endif
 
 #include "paradbg/coarray.h"
+#include "paradbg/atomic.h"
 
 #endif
