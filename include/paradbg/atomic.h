@@ -31,6 +31,10 @@ void pdb_atomic_close(pdb_atomic_session *s);
 /* NULL when the runtime records no owners (no library was loaded). */
 const char *pdb_atomic_plugin_path(const pdb_atomic_session *s);
 const char *pdb_atomic_plugin_version(const pdb_atomic_session *s);
+/* 1 if the runtime records owners and waiters; 0 (GNU libatomic) if
+   only the host's stacks can tell, so a host unwinds its threads for
+   pdb_atomic_gather only then. */
+int pdb_atomic_records_owners(const pdb_atomic_session *s);
 
 /* The most a record lists; what is cut is counted in truncated. */
 #define PDB_ATOMIC_MAX_LOCKS 65536    /* locks looked at */
