@@ -27,6 +27,9 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 struct s16 { uint64_t v[2]; };
 struct s24 { uint64_t v[3]; };
@@ -86,6 +89,8 @@ struct job {
   int tid;             /* its LWP, once it runs */
   int held;            /* a holder: set by its handler once "hold" is written */
   struct job *waits_for; /* a waiter: its holder */
+  int omp_num;         /* omp: the OpenMP thread that runs it */
+  int go;              /* omp: set when it may start */
   pthread_t thread;
 };
 
@@ -248,7 +253,16 @@ static void *run_job(void *arg)
 {
   struct job *j = arg;
   my_job = j;
-  __atomic_store_n(&j->tid, gettid_(), __ATOMIC_SEQ_CST);
+  int tid = gettid_();
+  if (j->omp_num >= 0) {
+    struct line l = {.n = 0};
+    put_s(&l, "omp ");
+    put_d(&l, tid);
+    put_s(&l, " ");
+    put_d(&l, j->omp_num);
+    emit(&l);
+  }
+  __atomic_store_n(&j->tid, tid, __ATOMIC_SEQ_CST);
   if (!j->holder)
     record_object("wait", j->tid, &j->obj, j->waits_for->tid, op_names[j->op]);
   do_op(&j->obj, j->op);
@@ -299,9 +313,13 @@ static int task_exists(int tid)
   return access(path, F_OK) == 0;
 }
 
+static int in_omp;   /* the jobs are OpenMP threads of a team, not pthreads */
+
 static void start(struct job *j)
 {
-  if (pthread_create(&j->thread, NULL, run_job, j) != 0)
+  if (in_omp)
+    __atomic_store_n(&j->go, 1, __ATOMIC_SEQ_CST);
+  else if (pthread_create(&j->thread, NULL, run_job, j) != 0)
     die("pthread_create failed");
   for (int i = 0; i < 2000 && !__atomic_load_n(&j->tid, __ATOMIC_SEQ_CST); i++)
     sleep_ms(5);
@@ -335,6 +353,7 @@ static struct job *add(void *addr, size_t size, const char *name, enum op op, st
   j->op = op;
   j->holder = holder == NULL;
   j->waits_for = holder;
+  j->omp_num = -1;
   return j;
 }
 
@@ -400,6 +419,37 @@ static void run_all(void)
     if (!jobs[i].holder)
       await_futex(jobs[i].tid);
 }
+
+#ifdef _OPENMP
+/* The jobs of group(40) run by the OpenMP threads 1..3 of a team; thread
+   0 (the main thread) starts them in turn, as run_all does, then writes
+   ready and waits in the parallel region. */
+static void omp_scenario(void)
+{
+  group(40);
+  for (int i = 0; i < njobs; i++)
+    jobs[i].omp_num = i + 1;
+  in_omp = 1;
+#pragma omp parallel num_threads(njobs + 1)
+  {
+    int t = omp_get_thread_num();
+    if (t == 0) {
+      if (omp_get_num_threads() != njobs + 1)
+        die("omp: the team is smaller than asked for");
+      run_all();
+      record_text("ready", NULL);
+      for (;;)
+        pause();
+    } else if (t <= njobs) {
+      struct job *j = &jobs[t - 1];
+      for (int k = 0; k < 4000 && !__atomic_load_n(&j->go, __ATOMIC_SEQ_CST); k++)
+        sleep_ms(5);
+      if (j->go)
+        run_job(j);
+    }
+  }
+}
+#endif
 
 /* ---- garbage: libparatomic's tables scribbled over ---- */
 static uint64_t rnd_state;
@@ -514,6 +564,7 @@ static void usage(void)
           "  dead                     the holder's LWP exits, its lock held\n"
           "  self                     the holder waits for its own lock\n"
           "  gnu                      wait 24, 40 and 256 (for GNU libatomic)\n"
+          "  omp                      wait 40 in OpenMP threads (built with -fopenmp)\n"
           "  garbage SEED [layout]    libparatomic's tables scribbled over\n"
           "  -r RECORD  the record (default $ATOMIC_RECORD, else ./record)\n"
           "  -a         abort (SIGABRT, a core) once ready\n");
@@ -583,6 +634,10 @@ int main(int argc, char **argv)
     } else if (strcmp(scen, "self") == 0) {
       mode = SELF;
       group(24);
+    } else if (strcmp(scen, "omp") == 0) {
+#ifndef _OPENMP
+      die("omp: this program is built without -fopenmp");
+#endif
     } else {
       usage();
     }
@@ -601,6 +656,10 @@ int main(int argc, char **argv)
       die("the objects' section is not laid out as expected");
     if (mprotect(&pair, guarded_hi - guarded_lo, PROT_READ) != 0)
       die("mprotect failed");
+#ifdef _OPENMP
+    if (strcmp(scen, "omp") == 0)
+      omp_scenario();   /* never returns */
+#endif
     run_all();
   }
   record_text("ready", NULL);
