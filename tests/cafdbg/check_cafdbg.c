@@ -9,7 +9,9 @@
    described exactly; then garbage (spoiled tables, every field set to
    hostile values, random bytes, cyclic registries, offsets out of range,
    failing reads and allocations) must give return codes, never a crash, a
-   hang or a leaked allocation. */
+   hang or a leaked allocation.  The same for an atomic lock table of the
+   test's own (libparatomic's lists, other structures), with a coarray
+   program beside it or alone. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <dlfcn.h>
@@ -21,6 +23,7 @@
 
 #include <cafdbg.h>
 
+#include "paradbg/atomic-layout.h"
 #include "paradbg/caf-layout.h"
 
 /* ---- the test's runtime: its structures and its table ------------------ */
@@ -110,6 +113,34 @@ struct t_event {
 
 #define PARADBG_LAYOUT_STRUCT(s) struct t_##s
 PARADBG_LAYOUT_DEFINE(PARADBG_CAF, paradbg_caf_layout, static);
+#undef PARADBG_LAYOUT_STRUCT
+
+/* The test's libparatomic: a lock and a wait slot with the fields of
+   paradbg/atomic-layout.h in another order and other sizes than the
+   runtime's, and its table from the same lists. */
+struct ta_lock {
+  uint64_t size;
+  uint32_t spare0;
+  int32_t owner;
+  uint64_t addr;
+  unsigned char spare1[12];
+  uint32_t waiters;
+  uint32_t spare2;
+  uint32_t state;
+};
+
+struct ta_wait {
+  uint64_t addr;
+  uint32_t lock;
+  uint32_t spare;
+  uint64_t size;
+  int32_t lwp;
+  uint32_t spare2[3];
+};
+
+#define PARADBG_LAYOUT_STRUCT(s) struct ta_##s
+PARADBG_LAYOUT_DEFINE(PARADBG_ATOMIC, paradbg_atomic_layout, static);
+#undef PARADBG_LAYOUT_STRUCT
 
 /* ---- the plugin ----------------------------------------------------------- */
 
@@ -119,7 +150,9 @@ PARADBG_LAYOUT_DEFINE(PARADBG_CAF, paradbg_caf_layout, static);
   X(rel_image_handle) X(get_image_info) X(get_image_wait) X(rel_wait) X(get_wait_images)   \
   X(get_image_team) X(get_team) X(get_team_parent) X(rel_team_handle) X(get_team_info)     \
   X(get_team_member) X(get_next_coarray) X(rel_coarray_handle) X(get_coarray_info)         \
-  X(get_coarray_address) X(get_sync_state)
+  X(get_coarray_address) X(get_sync_state)                                                \
+  X(atomic_initialize) X(rel_atomic_handle) X(get_atomic_info) X(get_atomic_lock)          \
+  X(get_atomic_waiter) X(get_atomic_locks_of)
 
 static struct {
 #define CAF_MEMBER(n) __typeof__(cafdbg_##n) *n;
@@ -163,6 +196,42 @@ static struct world {
   long fail_reads_after, fail_allocs_after;   /* -1: never */
 } W;
 
+/* The atomic lock table of the same address space (build_atomic): its own
+   symbols and memory, served beside the coarray runtime's or alone. */
+#define ATABLE_AT 0x700000ull
+#define ASYMS_AT 0x710000ull
+#define ALOCKS_AT 0x720000ull
+#define AWAITS_AT 0x740000ull
+#define A_MAXLOCKS 64
+#define A_MAXWAITS 32
+
+struct asyms {
+  uint32_t nlocks;
+  uint32_t granule;
+  uint32_t nwaits;
+  char plugin[16];
+};
+
+enum { AS_TABLE, AS_LOCKS, AS_NLOCKS, AS_GRANULE, AS_WAITS, AS_NWAITS, AS_PLUGIN, AS_N };
+static const char *const asym_names[AS_N] = {
+  "paradbg_atomic_layout", "paratomic_locks", "paratomic_nlocks", "paratomic_granule",
+  "paratomic_waits", "paratomic_nwaits", "atomic_debugger_plugin"
+};
+
+static struct aworld {
+  int present;                       /* 0: no atomic symbols at all */
+  int hide[AS_N];
+  struct paradbg_atomic_layout table;
+  uint64_t table_region, locks_region, waits_region;
+  struct asyms syms;
+  struct ta_lock locks[A_MAXLOCKS];
+  struct ta_wait waits[A_MAXWAITS];
+  unsigned long lock_reads, wait_reads;
+} AW;
+
+/* The largest allocation the library asked for. */
+static uint64_t largest_alloc;
+
 static int context_token;
 #define CTX ((ompd_address_space_context_t *)&context_token)
 
@@ -172,6 +241,8 @@ static ompd_rc_t cb_alloc(ompd_size_t n, void **p)
   if (W.fail_allocs_after >= 0 && (long)W.allocs >= W.fail_allocs_after)
     return ompd_rc_nomem;
   W.allocs++;
+  if (n > largest_alloc)
+    largest_alloc = n;
   *p = malloc(n);
   if (*p == NULL)
     return ompd_rc_nomem;
@@ -214,6 +285,16 @@ static ompd_rc_t cb_symbol(ompd_address_space_context_t *c, ompd_thread_context_
       addr->address = at[i];
       return ompd_rc_ok;
     }
+  static const uint64_t aat[AS_N] = { ATABLE_AT, ALOCKS_AT, ASYMS_AT + offsetof(struct asyms, nlocks),
+                                      ASYMS_AT + offsetof(struct asyms, granule), AWAITS_AT,
+                                      ASYMS_AT + offsetof(struct asyms, nwaits),
+                                      ASYMS_AT + offsetof(struct asyms, plugin) };
+  for (int i = 0; i < AS_N && AW.present; i++)
+    if (strcmp(name, asym_names[i]) == 0 && !AW.hide[i]) {
+      addr->segment = OMPD_SEGMENT_UNSPECIFIED;
+      addr->address = aat[i];
+      return ompd_rc_ok;
+    }
   return ompd_rc_error;
 }
 
@@ -225,10 +306,15 @@ static ompd_rc_t cb_read(ompd_address_space_context_t *c, ompd_thread_context_t 
   struct {
     uint64_t at, size;
     const void *host;
-  } regions[3] = {
-    { TABLE_AT, W.table_region, &W.table },
-    { SYMS_AT, sizeof W.syms, &W.syms },
-    { MAP_BASE, W.map_region, W.map },
+    unsigned long *count;
+  } regions[7] = {
+    { TABLE_AT, W.table_region, &W.table, NULL },
+    { SYMS_AT, sizeof W.syms, &W.syms, NULL },
+    { MAP_BASE, W.map_region, W.map, NULL },
+    { ATABLE_AT, AW.table_region, &AW.table, NULL },
+    { ASYMS_AT, sizeof AW.syms, &AW.syms, NULL },
+    { ALOCKS_AT, AW.locks_region, AW.locks, &AW.lock_reads },
+    { AWAITS_AT, AW.waits_region, AW.waits, &AW.wait_reads },
   };
   (void)t;
   ck_assert_ptr_eq(c, CTX);
@@ -236,11 +322,13 @@ static ompd_rc_t cb_read(ompd_address_space_context_t *c, ompd_thread_context_t 
   W.reads++;
   if (W.fail_reads_after >= 0 && (long)W.reads > W.fail_reads_after)
     return ompd_rc_error;
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 7; i++) {
     uint64_t a = addr->address;
-    if (a >= regions[i].at && a - regions[i].at <= regions[i].size &&
+    if (regions[i].host != NULL && a >= regions[i].at && a - regions[i].at <= regions[i].size &&
         n <= regions[i].size - (a - regions[i].at)) {
       memcpy(buf, (const unsigned char *)regions[i].host + (a - regions[i].at), n);
+      if (regions[i].count != NULL)
+        ++*regions[i].count;
       return ompd_rc_ok;
     }
   }
@@ -1632,6 +1720,578 @@ START_TEST(no_memory)
 }
 END_TEST
 
+/* ---- atomic locks ------------------------------------------------------------ */
+
+/* A lock table of nlocks locks of granule bytes and nwaits wait slots, all
+   free, in an image of a two-image coarray program (build_world). */
+static void build_atomic(uint32_t nlocks, uint32_t granule, uint32_t nwaits)
+{
+  build_world(2);
+  memset(&AW, 0, sizeof AW);
+  largest_alloc = 0;
+  AW.present = 1;
+  AW.table = paradbg_atomic_layout;
+  AW.table_region = sizeof AW.table;
+  AW.syms.nlocks = nlocks;
+  AW.syms.granule = granule;
+  AW.syms.nwaits = nwaits;
+  strcpy(AW.syms.plugin, "libcafdbg.so");
+  AW.locks_region = (uint64_t)(nlocks < A_MAXLOCKS ? nlocks : A_MAXLOCKS) * sizeof(struct ta_lock);
+  AW.waits_region = (uint64_t)(nwaits < A_MAXWAITS ? nwaits : A_MAXWAITS) * sizeof(struct ta_wait);
+}
+
+static void hold(unsigned i, uint32_t state, int32_t owner, uint64_t addr, uint64_t size,
+                 uint32_t waiters)
+{
+  AW.locks[i].state = state;
+  AW.locks[i].owner = owner;
+  AW.locks[i].addr = addr;
+  AW.locks[i].size = size;
+  AW.locks[i].waiters = waiters;
+}
+
+static void waits_in(unsigned slot, int32_t lwp, uint32_t lock, uint64_t addr, uint64_t size)
+{
+  AW.waits[slot].lwp = lwp;
+  AW.waits[slot].lock = lock;
+  AW.waits[slot].addr = addr;
+  AW.waits[slot].size = size;
+}
+
+/* 16 locks of 32 bytes, 8 wait slots (not the runtime's 64, 64, 256: the
+   library must read them).  Lock 3 is held by LWP 4242 for 40 bytes at
+   0x5000060; lock 5 is held by LWP 4343 for 16 bytes at 0x50000a8 and two
+   threads wait for it, 5001 and 5003; lock 7 was held and given back (its
+   holder's fields are not cleared).  Slot 2 is being filled, slot 3 names
+   a lock out of range, slot 5 holds -7. */
+static void build_atomic_hang(void)
+{
+  build_atomic(16, 32, 8);
+  hold(3, PARADBG_ATOMIC_LOCK_HELD, 4242, 0x5000060, 40, 0);
+  hold(5, PARADBG_ATOMIC_LOCK_CONTENDED, 4343, 0x50000a8, 16, 2);
+  hold(7, PARADBG_ATOMIC_LOCK_FREE, 4444, 0x50000e0, 8, 0);
+  waits_in(1, 5001, 5, 0x50000a0, 16);
+  waits_in(2, -1, 5, 0x50000a0, 16);
+  waits_in(3, 5002, 99, 0x50000a0, 16);
+  waits_in(4, 5003, 5, 0x50000b0, 8);
+  waits_in(5, -7, 5, 0x50000b0, 8);
+}
+
+static cafdbg_atomic_handle_t *atomics(void)
+{
+  cafdbg_atomic_handle_t *h = NULL;
+  ck_assert_int_eq(caf.atomic_initialize(CTX, &h), ompd_rc_ok);
+  ck_assert_ptr_nonnull(h);
+  return h;
+}
+
+static void atomics_done(cafdbg_atomic_handle_t *h)
+{
+  ck_assert_int_eq(caf.rel_atomic_handle(h), ompd_rc_ok);
+  ck_assert_uint_eq(W.allocs_live, 0);
+}
+
+static ompd_rc_t atomic_init_rc(void)
+{
+  cafdbg_atomic_handle_t *h = NULL;
+  ompd_rc_t rc = caf.atomic_initialize(CTX, &h);
+  if (rc == ompd_rc_ok)
+    atomics_done(h);
+  else
+    ck_assert_ptr_null(h);
+  ck_assert_uint_eq(W.allocs_live, 0);
+  return rc;
+}
+
+START_TEST(atomic_table)
+{
+  build_atomic_hang();
+  W.reads = 0;
+  cafdbg_atomic_handle_t *h = atomics();
+  unsigned long opened = W.reads;
+  cafdbg_atomic_info_t info;
+  ck_assert_int_eq(caf.get_atomic_info(h, &info), ompd_rc_ok);
+  ck_assert_uint_eq(info.nlocks, 16);
+  ck_assert_uint_eq(info.granule, 32);
+  ck_assert_uint_eq(info.nwait_slots, 8);
+  ck_assert_uint_eq(W.reads, opened);   /* the arrays are read at first need */
+
+  cafdbg_atomic_lock_t l;
+  for (uint64_t i = 0; i < 16; i++) {
+    ck_assert_int_eq(caf.get_atomic_lock(h, i, &l), ompd_rc_ok);
+    if (i == 3) {
+      ck_assert_int_eq(l.state, cafdbg_atomic_held);
+      ck_assert_int_eq(l.owner, 4242);
+      ck_assert_uint_eq(l.object.address, 0x5000060);
+      ck_assert_uint_eq(l.size, 40);
+      ck_assert_int_eq(l.waiters, 0);
+    } else if (i == 5) {
+      ck_assert_int_eq(l.state, cafdbg_atomic_contended);
+      ck_assert_int_eq(l.owner, 4343);
+      ck_assert_uint_eq(l.object.address, 0x50000a8);
+      ck_assert_uint_eq(l.size, 16);
+      ck_assert_int_eq(l.waiters, 2);
+    } else {
+      /* free: lock 7's stale holder is not reported */
+      ck_assert_int_eq(l.state, cafdbg_atomic_free);
+      ck_assert_int_eq(l.owner, 0);
+      ck_assert_uint_eq(l.object.address, 0);
+      ck_assert_uint_eq(l.size, 0);
+      ck_assert_int_eq(l.waiters, 0);
+    }
+  }
+  ck_assert_int_eq(caf.get_atomic_lock(h, 16, &l), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_lock(h, UINT64_MAX, &l), ompd_rc_bad_input);
+
+  /* the named waiters, in slot order: -1, -7, a lock out of range and free
+     slots are skipped */
+  cafdbg_atomic_waiter_t w;
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.lwp, 5001);
+  ck_assert_uint_eq(w.lock, 5);
+  ck_assert_uint_eq(w.object.address, 0x50000a0);
+  ck_assert_uint_eq(w.size, 16);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 1, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.lwp, 5003);
+  ck_assert_uint_eq(w.lock, 5);
+  ck_assert_uint_eq(w.object.address, 0x50000b0);
+  ck_assert_uint_eq(w.size, 8);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 2, &w), ompd_rc_unavailable);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, UINT64_MAX, &w), ompd_rc_unavailable);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.lwp, 5001);
+
+  /* one read of each array, however often asked; a snapshot */
+  ck_assert_uint_eq(AW.lock_reads, 1);
+  ck_assert_uint_eq(AW.wait_reads, 1);
+  hold(3, PARADBG_ATOMIC_LOCK_FREE, 4242, 0x5000060, 40, 0);
+  waits_in(1, 0, 5, 0x50000a0, 16);
+  ck_assert_int_eq(caf.get_atomic_lock(h, 3, &l), ompd_rc_ok);
+  ck_assert_int_eq(l.owner, 4242);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.lwp, 5001);
+  ck_assert_uint_eq(AW.lock_reads, 1);
+  ck_assert_uint_eq(AW.wait_reads, 1);
+  atomics_done(h);
+  h = atomics();   /* a new handle sees the target as it is now */
+  ck_assert_int_eq(caf.get_atomic_lock(h, 3, &l), ompd_rc_ok);
+  ck_assert_int_eq(l.state, cafdbg_atomic_free);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.lwp, 5003);
+  atomics_done(h);
+
+  /* no wait slots at all */
+  AW.syms.nwaits = 0;
+  h = atomics();
+  ck_assert_int_eq(caf.get_atomic_info(h, &info), ompd_rc_ok);
+  ck_assert_uint_eq(info.nwait_slots, 0);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, &w), ompd_rc_unavailable);
+  atomics_done(h);
+}
+END_TEST
+
+/* The locks of [addr, addr + size), as a model byte by byte: the lock of
+   each byte's granule, ascending (size 0 counts as one byte). */
+static unsigned model_locks_of(uint64_t addr, uint64_t size, uint64_t nlocks, uint64_t granule,
+                               uint64_t *out)
+{
+  unsigned char taken[A_MAXLOCKS] = { 0 };
+  unsigned n = 0;
+  for (uint64_t b = 0; b < (size ? size : 1); b++)
+    taken[(addr + b) / granule % nlocks] = 1;
+  for (uint64_t i = 0; i < nlocks; i++)
+    if (taken[i])
+      out[n++] = i;
+  return n;
+}
+
+static const char *locks_of(cafdbg_atomic_handle_t *h, uint64_t addr, uint64_t size)
+{
+  static char out[512];
+  uint64_t list[A_MAXLOCKS + 1];
+  int count = -1;
+  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr };
+  ck_assert_int_eq(caf.get_atomic_locks_of(h, a, size, list, A_MAXLOCKS + 1, &count), ompd_rc_ok);
+  ck_assert(count >= 1 && count <= A_MAXLOCKS);
+  out[0] = 0;
+  for (int i = 0; i < count; i++)
+    snprintf(out + strlen(out), sizeof out - strlen(out), "%s%llu", i ? "," : "",
+             (unsigned long long)list[i]);
+  return out;
+}
+
+START_TEST(atomic_locks_of)
+{
+  build_atomic(16, 32, 8);
+  cafdbg_atomic_handle_t *h = atomics();
+  uint64_t high = 0x7f0000000000ull;   /* a multiple of 16 * 32 */
+  ck_assert_str_eq(locks_of(h, high + 5 * 32 + 4, 8), "5");        /* inside one granule */
+  ck_assert_str_eq(locks_of(h, high + 5 * 32 + 28, 8), "5,6");     /* across two */
+  ck_assert_str_eq(locks_of(h, high + 15 * 32 + 20, 20), "0,15");  /* around the table's end */
+  ck_assert_str_eq(locks_of(h, high + 14 * 32, 3 * 32), "0,14,15");
+  ck_assert_str_eq(locks_of(h, high + 7 * 32 + 31, 0), "7");       /* size 0: one byte */
+  ck_assert_str_eq(locks_of(h, high + 7 * 32 + 31, 1), "7");
+  ck_assert_str_eq(locks_of(h, high + 7 * 32 + 31, 2), "7,8");
+  ck_assert_str_eq(locks_of(h, high + 32, 15 * 32), "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15");
+  static const char all[] = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  ck_assert_str_eq(locks_of(h, high + 32, 16 * 32), all);           /* 16 granules */
+  ck_assert_str_eq(locks_of(h, high + 33, 15 * 32), all);           /* 16 granules, unaligned */
+  ck_assert_str_eq(locks_of(h, high, 1ull << 40), all);
+  ck_assert_str_eq(locks_of(h, UINT64_MAX - 3, 8), all);            /* wraps the address space */
+  ck_assert_str_eq(locks_of(h, 1, UINT64_MAX), all);
+  ck_assert_str_eq(locks_of(h, 0, 0), "0");
+  ck_assert_str_eq(locks_of(h, UINT64_MAX, 0), "15");
+
+  /* against the byte-by-byte model, sizes up to 20 granules */
+  uint64_t s = 0x2545f4914f6cdd1dull;
+  for (int i = 0; i < 3000; i++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint64_t addr = high + s % 4096, size = (s >> 20) % 641, want[A_MAXLOCKS], got[A_MAXLOCKS];
+    unsigned n = model_locks_of(addr, size, 16, 32, want);
+    int count = -1;
+    ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr };
+    ck_assert_int_eq(caf.get_atomic_locks_of(h, a, size, got, A_MAXLOCKS, &count), ompd_rc_ok);
+    ck_assert_int_eq(count, (int)n);
+    for (unsigned k = 0; k < n; k++)
+      ck_assert_uint_eq(got[k], want[k]);
+  }
+
+  /* *count is the full number; at most max are written */
+  uint64_t two[2] = { 99, 99 };
+  int count = -1;
+  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, high + 15 * 32 + 20 };
+  ck_assert_int_eq(caf.get_atomic_locks_of(h, a, 20, two, 1, &count), ompd_rc_ok);
+  ck_assert_int_eq(count, 2);
+  ck_assert_uint_eq(two[0], 0);
+  ck_assert_uint_eq(two[1], 99);
+  ck_assert_int_eq(caf.get_atomic_locks_of(h, a, 20, NULL, 0, &count), ompd_rc_ok);
+  ck_assert_int_eq(count, 2);
+  ck_assert_int_eq(caf.get_atomic_locks_of(h, a, 20, NULL, 1, &count), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_locks_of(h, a, 20, two, -1, &count), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_locks_of(h, a, 20, two, 2, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_locks_of(NULL, a, 20, two, 2, &count), ompd_rc_bad_input);
+  ck_assert_uint_eq(AW.lock_reads + AW.wait_reads, 0);   /* the table's geometry is enough */
+  atomics_done(h);
+
+  /* the runtime's own geometry: 64 locks of 64 bytes */
+  build_atomic(64, 64, 8);
+  h = atomics();
+  ck_assert_str_eq(locks_of(h, 0x601000 + 63 * 64 + 48, 32), "0,63");
+  ck_assert_str_eq(locks_of(h, 0x601000, 40), "0");
+  atomics_done(h);
+}
+END_TEST
+
+START_TEST(atomic_no_table)
+{
+  build_atomic_hang();
+  cafdbg_atomic_handle_t *h = NULL;
+  cafdbg_atomic_info_t info;
+  cafdbg_atomic_lock_t l;
+  cafdbg_atomic_waiter_t w;
+  ck_assert_int_eq(caf.atomic_initialize(NULL, &h), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.atomic_initialize(CTX, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.rel_atomic_handle(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_info(NULL, &info), ompd_rc_bad_input);
+  h = atomics();
+  ck_assert_int_eq(caf.get_atomic_info(h, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_lock(h, 0, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_lock(NULL, 0, &l), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_atomic_waiter(NULL, 0, &w), ompd_rc_bad_input);
+  atomics_done(h);
+
+  /* an OpenMP program linked with -latomic: no coarray runtime at all */
+  for (int i = 0; i < S_N; i++)
+    W.hide[i] = 1;
+  h = atomics();
+  ck_assert_int_eq(caf.get_atomic_lock(h, 3, &l), ompd_rc_ok);
+  ck_assert_int_eq(l.owner, 4242);
+  atomics_done(h);
+  cafdbg_program_handle_t *p = NULL;
+  ck_assert_int_eq(open_program(&p), ompd_rc_unavailable);
+  memset(W.hide, 0, sizeof W.hide);
+
+  /* another libatomic (GNU's): none of the symbols */
+  AW.present = 0;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_unavailable);
+  AW.present = 1;
+  /* the table without the arrays and counts of version 2 */
+  for (int i = AS_LOCKS; i <= AS_NWAITS; i++) {
+    AW.hide[i] = 1;
+    ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+    AW.hide[i] = 0;
+  }
+  AW.hide[AS_PLUGIN] = 1;   /* not read */
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_ok);
+  AW.hide[AS_TABLE] = 1;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_unavailable);
+}
+END_TEST
+
+START_TEST(atomic_tables)
+{
+  build_atomic_hang();
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_ok);
+  AW.table.magic ^= 1;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table = paradbg_atomic_layout;
+  AW.table.magic = PARADBG_CAF_LAYOUT_MAGIC;   /* another runtime's table */
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table = paradbg_atomic_layout;
+  AW.table.version = 1;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table.version = 3;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table = paradbg_atomic_layout;
+  AW.table.table_size += 8;   /* a size the table does not have */
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table.table_size -= 16;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table = paradbg_atomic_layout;
+  AW.table.nfields--;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table = paradbg_atomic_layout;
+  AW.table.pointer_size = 4;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table = paradbg_atomic_layout;
+  AW.table.field[PARADBG_ATOMIC_FIELD_lock_state].offset = sizeof(struct ta_lock);
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);   /* outside its structure */
+  AW.table = paradbg_atomic_layout;
+  AW.table.field[PARADBG_ATOMIC_FIELD_wait_lwp].size = 8;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);   /* not its kind's size */
+  AW.table = paradbg_atomic_layout;
+  AW.table.type_size[PARADBG_ATOMIC_TYPE_lock] = 0;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table.type_size[PARADBG_ATOMIC_TYPE_lock] = UINT32_MAX;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
+  AW.table = paradbg_atomic_layout;
+  AW.table_region = 20;   /* a core holding part of the table */
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_device_read_error);
+  AW.table_region = sizeof AW.table - 4;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_device_read_error);
+  AW.table_region = sizeof AW.table;
+  ck_assert_int_eq(atomic_init_rc(), ompd_rc_ok);
+}
+END_TEST
+
+/* Counts and granule a corrupt core may claim: ompd_rc_error, and no
+   allocation or read larger than the library's bound. */
+START_TEST(atomic_geometry)
+{
+  static const struct {
+    uint32_t nlocks, granule, nwaits;
+    ompd_rc_t rc;
+  } cases[] = {
+    { 0, 32, 8, ompd_rc_error },
+    { UINT32_MAX, 32, 8, ompd_rc_error },
+    { (1u << 16) + 1, 32, 8, ompd_rc_error },
+    { 16, 0, 8, ompd_rc_error },
+    { 16, (1u << 30) + 1, 8, ompd_rc_error },
+    { 16, UINT32_MAX, 8, ompd_rc_error },
+    { 16, 32, UINT32_MAX, ompd_rc_error },
+    { 16, 32, (1u << 16) + 1, ompd_rc_error },
+    /* within each bound, but more than one read may fetch together */
+    { 1u << 16, 32, 1u << 16, ompd_rc_error },
+    { 16, 1u << 30, 0, ompd_rc_ok },
+    { 1, 1, 0, ompd_rc_ok },
+  };
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    build_atomic_hang();
+    AW.syms.nlocks = cases[i].nlocks;
+    AW.syms.granule = cases[i].granule;
+    AW.syms.nwaits = cases[i].nwaits;
+    ck_assert_msg(atomic_init_rc() == cases[i].rc, "case %u", i);
+  }
+  /* the largest table the bounds allow: answered, or refused, never a
+     read or allocation past 4 MiB */
+  build_atomic_hang();
+  AW.syms.nlocks = 1u << 16;
+  AW.syms.nwaits = 0;
+  AW.table.type_size[PARADBG_ATOMIC_TYPE_lock] = 64;
+  cafdbg_atomic_handle_t *h = NULL;
+  if (RC(caf.atomic_initialize(CTX, &h)) == ompd_rc_ok) {
+    cafdbg_atomic_lock_t l;
+    RC(caf.get_atomic_lock(h, 65535, &l));   /* the region is shorter: a read error */
+    atomics_done(h);
+  }
+  ck_assert_uint_le(largest_alloc, 4u << 20);
+}
+END_TEST
+
+/* Arrays that cannot be read: the calls that need them fail with the read's
+   code, each time, without reading again; the rest still answer. */
+START_TEST(atomic_unreadable)
+{
+  build_atomic_hang();
+  AW.locks_region = 0;
+  cafdbg_atomic_handle_t *h = atomics();
+  cafdbg_atomic_lock_t l;
+  cafdbg_atomic_waiter_t w;
+  cafdbg_atomic_info_t info;
+  int count;
+  uint64_t list[4];
+  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, 0x1000 };
+  ck_assert_int_eq(caf.get_atomic_lock(h, 3, &l), ompd_rc_device_read_error);
+  unsigned long reads = W.reads;
+  ck_assert_int_eq(caf.get_atomic_lock(h, 5, &l), ompd_rc_device_read_error);
+  ck_assert_uint_eq(W.reads, reads);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 1, &w), ompd_rc_ok);
+  ck_assert_int_eq(w.lwp, 5003);
+  ck_assert_int_eq(caf.get_atomic_info(h, &info), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_atomic_locks_of(h, a, 8, list, 4, &count), ompd_rc_ok);
+  atomics_done(h);
+  build_atomic_hang();
+  AW.waits_region = 3 * sizeof(struct ta_wait);   /* a core that left part out */
+  h = atomics();
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, &w), ompd_rc_device_read_error);
+  ck_assert_int_eq(caf.get_atomic_waiter(h, 0, &w), ompd_rc_device_read_error);
+  ck_assert_int_eq(caf.get_atomic_lock(h, 3, &l), ompd_rc_ok);
+  ck_assert_uint_eq(AW.wait_reads, 0);
+  atomics_done(h);
+}
+END_TEST
+
+/* Every entry point on whatever the table holds: a code from each call,
+   a bounded iteration, sane values, nothing leaked. */
+static void exercise_atomic(void)
+{
+  cafdbg_atomic_handle_t *h = NULL;
+  ompd_rc_t rc = RC(caf.atomic_initialize(CTX, &h));
+  if (rc != ompd_rc_ok) {
+    ck_assert_ptr_null(h);
+    ck_assert_uint_eq(W.allocs_live, 0);
+    return;
+  }
+  cafdbg_atomic_info_t info;
+  ck_assert_int_eq(caf.get_atomic_info(h, &info), ompd_rc_ok);
+  ck_assert(info.nlocks >= 1 && info.nlocks <= (1u << 16));
+  ck_assert(info.granule >= 1 && info.granule <= (1u << 30));
+  ck_assert(info.nwait_slots <= (1u << 16));
+  for (uint64_t i = 0; i <= info.nlocks && i < 100; i++) {
+    cafdbg_atomic_lock_t l;
+    if (RC(caf.get_atomic_lock(h, i, &l)) != ompd_rc_ok)
+      continue;
+    ck_assert(l.state == cafdbg_atomic_free || l.state == cafdbg_atomic_held ||
+              l.state == cafdbg_atomic_contended);
+    ck_assert(l.owner >= 0 && l.waiters >= -1);
+    if (l.state == cafdbg_atomic_free)
+      ck_assert(l.owner == 0 && l.object.address == 0 && l.size == 0);
+  }
+  cafdbg_atomic_lock_t l;
+  ck_assert_int_eq(caf.get_atomic_lock(h, info.nlocks, &l), ompd_rc_bad_input);
+  for (uint64_t nth = 0; nth < 70000; nth++) {
+    cafdbg_atomic_waiter_t w;
+    if (RC(caf.get_atomic_waiter(h, nth, &w)) != ompd_rc_ok)
+      break;
+    ck_assert_uint_lt(nth, info.nwait_slots);
+    ck_assert(w.lwp > 0 && w.lock < info.nlocks);
+  }
+  static const uint64_t addrs[] = { 0, 1, 63, 0x5000060, 0x7fffffffffffull, UINT64_MAX - 1,
+                                    UINT64_MAX };
+  static const uint64_t sizes[] = { 0, 1, 40, 4096, 1ull << 40, UINT64_MAX };
+  for (unsigned i = 0; i < sizeof addrs / sizeof addrs[0]; i++)
+    for (unsigned j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+      uint64_t list[8];
+      int count = -1;
+      ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addrs[i] };
+      if (RC(caf.get_atomic_locks_of(h, a, sizes[j], list, 8, &count)) != ompd_rc_ok)
+        continue;
+      ck_assert(count >= 1 && (uint64_t)count <= info.nlocks);
+      for (int k = 0; k < count && k < 8; k++) {
+        ck_assert_uint_lt(list[k], info.nlocks);
+        if (k > 0)
+          ck_assert_uint_lt(list[k - 1], list[k]);
+      }
+    }
+  atomics_done(h);
+  ck_assert_uint_le(largest_alloc, 4u << 20);
+}
+
+/* Hostile values in each field of one lock and one wait slot. */
+START_TEST(atomic_every_field)
+{
+  static const uint64_t values[] = { 0, 1, 2, 3, 4, 15, 16, 17, 99, UINT32_MAX, INT32_MAX,
+                                     (uint64_t)INT32_MIN, (uint64_t)-1, (uint64_t)-2,
+                                     UINT64_MAX / 2, 1ull << 40, 0x0123456789abcdefull };
+  static const unsigned char type_of[] = {
+#define ATYPE_OF(s, f) PARADBG_ATOMIC_TYPE_##s,
+    PARADBG_ATOMIC_FIELDS(ATYPE_OF)
+#undef ATYPE_OF
+  };
+  for (unsigned f = 0; f < PARADBG_ATOMIC_NFIELDS; f++)
+    for (unsigned v = 0; v < sizeof values / sizeof values[0]; v++) {
+      build_atomic_hang();
+      unsigned char *rec = type_of[f] == PARADBG_ATOMIC_TYPE_lock ? (unsigned char *)&AW.locks[5]
+                                                                  : (unsigned char *)&AW.waits[1];
+      poke(rec + paradbg_atomic_layout.field[f].offset, paradbg_atomic_layout.field[f].size,
+           values[v]);
+      exercise_atomic();
+    }
+  /* a garbage state or waiter count is an error; a garbage owner too */
+  build_atomic_hang();
+  AW.locks[5].state = 3;
+  AW.locks[6].waiters = UINT32_MAX;
+  AW.locks[3].owner = -5;
+  cafdbg_atomic_handle_t *h = atomics();
+  cafdbg_atomic_lock_t l;
+  ck_assert_int_eq(caf.get_atomic_lock(h, 5, &l), ompd_rc_error);
+  ck_assert_int_eq(caf.get_atomic_lock(h, 6, &l), ompd_rc_error);
+  ck_assert_int_eq(caf.get_atomic_lock(h, 3, &l), ompd_rc_error);
+  ck_assert_int_eq(caf.get_atomic_lock(h, 4, &l), ompd_rc_ok);
+  atomics_done(h);
+}
+END_TEST
+
+/* Random bytes in every lock and every wait slot, and now and then in the
+   table and the counts, over several seeds. */
+START_TEST(atomic_random_bytes)
+{
+  static const uint64_t seeds[] = { 1, 0x9e3779b97f4a7c15ull, 0xdeadbeefcafef00dull, 42, 7 };
+  for (unsigned s = 0; s < sizeof seeds / sizeof seeds[0]; s++) {
+    rnd_state = seeds[s];
+    for (int round = 0; round < 60; round++) {
+      build_atomic_hang();
+      if (round % 2)
+        build_atomic(A_MAXLOCKS, 64, A_MAXWAITS);
+      unsigned char *locks = (unsigned char *)AW.locks, *waits = (unsigned char *)AW.waits;
+      for (size_t i = 0; i < sizeof AW.locks; i++)
+        locks[i] = (unsigned char)rnd();
+      for (size_t i = 0; i < sizeof AW.waits; i++)
+        waits[i] = (unsigned char)rnd();
+      if (round % 5 == 0)
+        ((unsigned char *)&AW.table)[rnd() % sizeof AW.table] = (unsigned char)rnd();
+      if (round % 7 == 0)
+        ((unsigned char *)&AW.syms)[rnd() % 12] = (unsigned char)rnd();
+      exercise_atomic();
+      /* small states, so that records are decoded, not refused */
+      for (unsigned i = 0; i < A_MAXLOCKS; i++)
+        AW.locks[i].state %= 3;
+      exercise_atomic();
+    }
+  }
+}
+END_TEST
+
+/* Reads that fail after any number of reads, and the allocator failing
+   after any number of allocations. */
+START_TEST(atomic_failures)
+{
+  build_atomic_hang();
+  for (long k = 0; k < 20; k++) {
+    W.reads = 0;
+    W.fail_reads_after = k;
+    exercise_atomic();
+  }
+  W.fail_reads_after = -1;
+  for (long k = 0; k < 20; k++) {
+    W.allocs = 0;
+    W.fail_allocs_after = k;
+    exercise_atomic();
+  }
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("cafdbg");
@@ -1659,6 +2319,18 @@ static Suite *suite(void)
   tcase_add_test(garbage, short_reads);
   tcase_add_test(garbage, no_memory);
   suite_add_tcase(s, garbage);
+  TCase *atomic = tcase_create("atomic");
+  tcase_set_timeout(atomic, 300);
+  tcase_add_test(atomic, atomic_table);
+  tcase_add_test(atomic, atomic_locks_of);
+  tcase_add_test(atomic, atomic_no_table);
+  tcase_add_test(atomic, atomic_tables);
+  tcase_add_test(atomic, atomic_geometry);
+  tcase_add_test(atomic, atomic_unreadable);
+  tcase_add_test(atomic, atomic_every_field);
+  tcase_add_test(atomic, atomic_random_bytes);
+  tcase_add_test(atomic, atomic_failures);
+  suite_add_tcase(s, atomic);
   return s;
 }
 
