@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cafdbg-private.h"
+#include "paradbg/atomic-layout.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -16,8 +17,9 @@
 static const char version_string[] =
     "libcafdbg " PACKAGE_VERSION " (CAFDBG API " STR(CAFDBG_API_VERSION)
     "): reads libparcaf layout table version " STR(PARADBG_CAF_LAYOUT_VERSION)
-    " (magic 0x50434146, \"PCAF\") only; any other runtime or table version is"
-    " incompatible";
+    " (magic 0x50434146, \"PCAF\") and libparatomic layout table version "
+    STR(PARADBG_ATOMIC_LAYOUT_VERSION) " (magic 0x50415443, \"PATC\") only; any other"
+    " runtime or table version is incompatible";
 
 CD_EXPORT ompd_rc_t cafdbg_initialize(ompd_word_t api_version, const ompd_callbacks_t *callbacks)
 {
