@@ -1,7 +1,8 @@
 /* The coarray view: opening a program's coarray runtime through the debug
    library it names (loaded as an OMPD library is: exact name, trusted
    directory, entry points checked first), and whole records of its
-   images, coarrays, locks, events and teams. */
+   images, coarrays, locks, events and teams.  The loader serves the
+   atomic-lock view too (atomic.c), which the same library answers. */
 #define _GNU_SOURCE
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "paradbg/atomic-layout.h"
 #include "paradbg/plugins.h"
 
 #include "caf.h"
@@ -23,25 +25,77 @@
 static struct caf_library *libraries;
 static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static int load(const struct pdb_host *host, const char *path, int fd, struct caf_library **out,
-                char *msg, size_t size)
-{
-  static const char *const wanted[] = {
+/* Each use in words: the symbol that names the library, the one name
+   paradbg loads, and how messages call it. */
+static const struct {
+  const char *symbol, *plugin, *what, *a_what, *list;
+} uses[] = {
+  [CAF_FOR_COARRAYS] = { "caf_debugger_plugin", PARADBG_CAF_PLUGIN, "coarray debug library",
+                         "a coarray debug library", "cafdbg" },
+  [CAF_FOR_ATOMICS] = { "atomic_debugger_plugin", PARADBG_ATOMIC_PLUGIN, "atomic debug library",
+                        "an atomic debug library", "cafdbg atomic" },
+};
+
+static const char *const coarray_api[] = {
 #define PARADBG_CAFDBG_API(name) #name,
 #include "paradbg/cafdbg-api.h"
 #undef PARADBG_CAFDBG_API
-  };
+};
+
+static const char *const atomic_api[] = {
+#define PARADBG_CAFDBG_API(name) #name,
+#include "paradbg/cafdbg-atomic-api.h"
+#undef PARADBG_CAFDBG_API
+};
+
+/* Every entry point of both lists the library has; NULL for the others. */
+static void resolve(struct caf_library *l)
+{
+#define PARADBG_CAFDBG_API(name) l->name = (__typeof__(name) *)dlsym(l->lib, #name);
+#include "paradbg/cafdbg-api.h"
+#undef PARADBG_CAFDBG_API
+#define PARADBG_CAFDBG_API(name) l->atomic.name = (__typeof__(name) *)dlsym(l->lib, #name);
+#include "paradbg/cafdbg-atomic-api.h"
+#undef PARADBG_CAFDBG_API
+}
+
+/* The first entry point of use's list the library lacks, or NULL. */
+static const char *missing(const struct caf_library *l, enum caf_use use)
+{
+  if (use == CAF_FOR_ATOMICS) {
+#define PARADBG_CAFDBG_API(name) if (l->atomic.name == NULL) return #name;
+#include "paradbg/cafdbg-atomic-api.h"
+#undef PARADBG_CAFDBG_API
+    return NULL;
+  }
+#define PARADBG_CAFDBG_API(name) if (l->name == NULL) return #name;
+#include "paradbg/cafdbg-api.h"
+#undef PARADBG_CAFDBG_API
+  return NULL;
+}
+
+/* The library at path for use, loaded and initialized at its first use of
+   either kind; a later use of the other kind checks its own entry points.
+   fd: the file at path, open, which this closes. */
+static int load(const struct pdb_host *host, const char *path, int fd, enum caf_use use,
+                struct caf_library **out, char *msg, size_t size)
+{
+  const char *lacks;
   for (struct caf_library *l = libraries; l != NULL; l = l->next)
     if (strcmp(l->path, path) == 0) {
       close(fd);
+      if ((lacks = missing(l, use)) != NULL)
+        return say_status(msg, size, PDB_PLUGIN, "%s is not %s: it has no %s", path, uses[use].a_what,
+                          lacks);
       *out = l;
       return PDB_OK;
     }
-  int ok = elf_exports(fd, wanted, sizeof wanted / sizeof wanted[0]);
+  int ok = use == CAF_FOR_ATOMICS ? elf_exports(fd, atomic_api, sizeof atomic_api / sizeof atomic_api[0])
+                                  : elf_exports(fd, coarray_api, sizeof coarray_api / sizeof coarray_api[0]);
   close(fd);
   if (!ok)
-    return say_status(msg, size, PDB_PLUGIN, "%s is not a coarray debug library: it does not "
-                      "export the cafdbg entry points; not loaded", path);
+    return say_status(msg, size, PDB_PLUGIN, "%s is not %s: it does not export the %s entry points; "
+                      "not loaded", path, uses[use].a_what, uses[use].list);
   struct caf_library *l = calloc(1, sizeof *l);
   if (l == NULL || (l->path = strdup(path)) == NULL) {
     free(l);
@@ -50,24 +104,23 @@ static int load(const struct pdb_host *host, const char *path, int fd, struct ca
   int st = PDB_PLUGIN;
   l->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (l->lib == NULL) {
-    say_status(msg, size, st, "cannot load the coarray debug library %s: %s", path, dlerror());
+    say_status(msg, size, st, "cannot load the %s %s: %s", uses[use].what, path, dlerror());
     goto fail;
   }
-#define PARADBG_CAFDBG_API(name)                                                         \
-  if ((l->name = (__typeof__(name) *)dlsym(l->lib, #name)) == NULL) {                    \
-    say_status(msg, size, st, "%s is not a coarray debug library: it has no %s", path, #name); \
-    goto fail;                                                                           \
+  resolve(l);
+  if ((lacks = missing(l, use)) != NULL) {
+    say_status(msg, size, st, "%s is not %s: it has no %s", path, uses[use].a_what, lacks);
+    goto fail;
   }
-#include "paradbg/cafdbg-api.h"
-#undef PARADBG_CAFDBG_API
   plugin_callbacks(host->ompd, &l->callbacks);
-  ompd_rc_t rc = l->cafdbg_initialize(CAFDBG_API_VERSION, &l->callbacks);
+  /* Both lists have these. */
+  ompd_rc_t rc = l->atomic.cafdbg_initialize(CAFDBG_API_VERSION, &l->callbacks);
   if (rc != ompd_rc_ok) {
     say_status(msg, size, st, "%s refuses coarray debug API version %d: %s", path, CAFDBG_API_VERSION,
                pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
     goto fail;
   }
-  if (l->cafdbg_get_version_string(&l->version) != ompd_rc_ok || l->version == NULL)
+  if (l->atomic.cafdbg_get_version_string(&l->version) != ompd_rc_ok || l->version == NULL)
     l->version = "unknown version";
   l->next = libraries;
   libraries = l;
@@ -81,6 +134,30 @@ fail:
   return st;
 }
 
+int caf_library_open(const struct pdb_host *host, ompd_address_space_context_t *context,
+                     const struct pdb_options *o, enum caf_use use, uint64_t name_addr,
+                     struct caf_library **out, char *msg, size_t size)
+{
+  const char *target = o != NULL && o->target_name != NULL ? o->target_name : "the program";
+  char name[PDB_MAX_NAME + 1];
+  if (read_plugin_name(host, context, name_addr, name) != 0)
+    return say_status(msg, size, PDB_PLUGIN, "%s has no readable %s name (%s)", target, uses[use].what,
+                      uses[use].symbol);
+  if (strcmp(name, uses[use].plugin) != 0)
+    return say_status(msg, size, PDB_PLUGIN, "%s names '%s' as its %s, which is not a plugin paradbg "
+                      "loads (it loads only %s); not loaded", target, name, uses[use].what,
+                      uses[use].plugin);
+  char path[PATH_MAX];
+  int fd;
+  int st = find_plugin(o, name, uses[use].what, path, sizeof path, &fd, msg, size);
+  if (st != PDB_OK)
+    return st;
+  pthread_mutex_lock(&libraries_lock);
+  st = load(host, path, fd, use, out, msg, size);
+  pthread_mutex_unlock(&libraries_lock);
+  return st;
+}
+
 static int open_with(pdb_caf_session *s, const struct pdb_options *o, char *msg, size_t size)
 {
   const char *target = o != NULL && o->target_name != NULL ? o->target_name : "the program";
@@ -88,31 +165,17 @@ static int open_with(pdb_caf_session *s, const struct pdb_options *o, char *msg,
   if (s->host->ompd->symbol_addr_lookup(s->context, NULL, "caf_debugger_plugin", &a, NULL) != ompd_rc_ok)
     return say_status(msg, size, PDB_NO_RUNTIME, "No coarray runtime in %s (no caf_debugger_plugin): "
                       "build it with paradbg-caf, or link libparcaf", target);
-  char name[PDB_MAX_NAME + 1];
-  if (read_plugin_name(s->host, s->context, a.address, name) != 0)
-    return say_status(msg, size, PDB_PLUGIN, "%s has no readable coarray debug library name "
-                      "(caf_debugger_plugin)", target);
-  if (strcmp(name, PARADBG_CAF_PLUGIN) != 0)
-    return say_status(msg, size, PDB_PLUGIN, "%s names '%s' as its coarray debug library, which is "
-                      "not a plugin paradbg loads (it loads only " PARADBG_CAF_PLUGIN "); not loaded",
-                      target, name);
-  char path[PATH_MAX];
-  int fd;
-  int st = find_plugin(o, name, "coarray debug library", path, sizeof path, &fd, msg, size);
+  int st = caf_library_open(s->host, s->context, o, CAF_FOR_COARRAYS, a.address, &s->lib, msg, size);
   if (st != PDB_OK)
     return st;
-  pthread_mutex_lock(&libraries_lock);
-  st = load(s->host, path, fd, &s->lib, msg, size);
-  pthread_mutex_unlock(&libraries_lock);
-  if (st != PDB_OK)
-    return st;
+  const char *path = s->lib->path;
   ompd_rc_t rc = s->lib->cafdbg_process_initialize(s->context, &s->program);
   if (rc == ompd_rc_ok && s->program != NULL)
     return PDB_OK;
   s->program = NULL;
   if (rc == ompd_rc_unavailable)
     return say_status(msg, size, PDB_NO_RUNTIME, "%s has no coarray runtime that %s can read yet "
-                      "(a libparcaf program's starts before its main program)", target, name);
+                      "(a libparcaf program's starts before its main program)", target, PARADBG_CAF_PLUGIN);
   if (rc == ompd_rc_incompatible)
     return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the coarray runtime of %s", path,
                       s->lib->version, target);
