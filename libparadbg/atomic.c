@@ -560,12 +560,18 @@ int pdb_atomic_gather(pdb_atomic_session *s, const struct pdb_atomic_thread *thr
 
 /* --- In the other views ----------------------------------------------- */
 
-const char *pdb_atomic_wait_of(const struct pdb_atomic_records *r, int64_t lwp)
+static const struct pdb_atomic_waiter *waiter_of(const struct pdb_atomic_records *r, int64_t lwp)
 {
   for (unsigned i = 0; r != NULL && lwp != 0 && i < r->nwaiters; i++)
     if (r->waiters[i].who.lwp == lwp && r->waiters[i].wait != NULL)
-      return r->waiters[i].wait;
+      return &r->waiters[i];
   return NULL;
+}
+
+const char *pdb_atomic_wait_of(const struct pdb_atomic_records *r, int64_t lwp)
+{
+  const struct pdb_atomic_waiter *w = waiter_of(r, lwp);
+  return w != NULL ? w->wait : NULL;
 }
 
 void pdb_atomic_mark(const struct pdb_atomic_records *r, struct pdb_records *omp,
@@ -573,12 +579,14 @@ void pdb_atomic_mark(const struct pdb_atomic_records *r, struct pdb_records *omp
 {
   for (unsigned i = 0; omp != NULL && i < omp->nthreads; i++) {
     struct pdb_thread *tr = &omp->threads[i];
-    const char *wait = pdb_atomic_wait_of(r, tr->lwp);
+    const struct pdb_atomic_waiter *w = waiter_of(r, tr->lwp);
     /* A wait the OpenMP runtime knows is the thread's own. */
-    if (wait == NULL || tr->waiting || tr->wait != NULL)
+    if (w == NULL || tr->waiting || tr->wait != NULL)
       continue;
-    if ((tr->wait = strdup(wait)) != NULL)
+    if ((tr->wait = strdup(w->wait)) != NULL) {
       tr->waiting = 1;
+      tr->wait_id = w->object.addr;   /* what it waits to work on; 0 unknown */
+    }
   }
   for (unsigned i = 0; caf != NULL && i < caf->nimages; i++) {
     struct pdb_caf_image *im = &caf->images[i];

@@ -67,13 +67,6 @@ static J *thread(const struct pdb_records *r, const struct pdb_thread *tr)
     jk_put(o, "thread_num", tr->thread_num >= 0 ? jk_int(tr->thread_num) : NULL);
     jk_put(o, "state", tr->has_state ? jk_str(tr->state) : NULL);
     jk_put(o, "state_value", tr->has_state ? jk_int(tr->state_value) : NULL);
-    J *wait = NULL;
-    if (tr->waiting) {
-      wait = jk_obj();
-      jk_put(wait, "id", jk_addr(tr->wait_id));
-      jk_put(wait, "text", jk_str(tr->wait));
-    }
-    jk_put(o, "wait", wait);
     J *region = NULL;
     if (tr->has_region) {
       region = jk_obj();
@@ -82,6 +75,16 @@ static J *thread(const struct pdb_records *r, const struct pdb_thread *tr)
     }
     jk_put(o, "region", region);
     jk_put(o, "task", tr->has_task ? jk_uint(tr->task_id) : NULL);
+  }
+  /* Any thread may wait for an atomic lock (pdb_atomic_mark). */
+  if (tr->is_omp || tr->waiting) {
+    J *wait = NULL;
+    if (tr->waiting) {
+      wait = jk_obj();
+      jk_put(wait, "id", jk_addr(tr->wait_id));
+      jk_put(wait, "text", jk_str(tr->wait));
+    }
+    jk_put(o, "wait", wait);
   }
   if (tr->has_frames) {
     jk_put(o, "frame", frame(&tr->frame, -1));

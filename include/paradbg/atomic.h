@@ -86,7 +86,7 @@ struct pdb_atomic_lock {
   unsigned *waiters;             /* indexes of records.waiters waiting for it */
   unsigned nwaiters;
   char *note;                    /* the owner's trouble in words, NULL none: "LWP 1234 no longer
-                                    exists: the lock can never be given back" */
+                                    exists: nothing will release this lock" */
 };
 
 struct pdb_atomic_records {
