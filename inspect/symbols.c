@@ -71,12 +71,40 @@ int sym_lookup(Dwfl *dwfl, const char *name, uint64_t *addr)
   return 0;
 }
 
+/* The module that begins nearest below addr (dwfl_getmodules' callback). */
+struct below {
+  uint64_t addr, start;
+  Dwfl_Module *mod;
+  unsigned seen;
+};
+
+static int nearest_below(Dwfl_Module *mod, void **user, const char *name, Dwarf_Addr start, void *arg)
+{
+  (void)user, (void)name;
+  struct below *b = arg;
+  if (++b->seen > 65536)
+    return DWARF_CB_ABORT;
+  if (start <= b->addr && (b->mod == NULL || start > b->start))
+    b->mod = mod, b->start = start;
+  return DWARF_CB_OK;
+}
+
 char *sym_name(Dwfl *dwfl, uint64_t addr, uint64_t *offset)
 {
   Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, addr) : NULL;
   GElf_Off off = 0;
   GElf_Sym sym;
   const char *name = mod != NULL ? dwfl_module_addrinfo(mod, addr, &off, &sym, NULL, NULL, NULL) : NULL;
+  if (name == NULL && mod == NULL && dwfl != NULL) {
+    /* The zeroed tail of a file's .bss is anonymous memory, which no
+       module's mapped range covers: ask the module just below, and
+       believe only a symbol whose size holds addr. */
+    struct below b = { addr, 0, NULL, 0 };
+    dwfl_getmodules(dwfl, nearest_below, &b, 0);
+    name = b.mod != NULL ? dwfl_module_addrinfo(b.mod, addr, &off, &sym, NULL, NULL, NULL) : NULL;
+    if (name != NULL && (GELF_ST_TYPE(sym.st_info) != STT_OBJECT || off >= sym.st_size))
+      name = NULL;
+  }
   if (name == NULL)
     return NULL;
   if (offset != NULL)
@@ -165,8 +193,12 @@ static void describe(Dwfl *dwfl, uint64_t pc, int call, struct pdb_frame *f)
   f->pc = pc;
   uint64_t at = call && pc > 0 ? pc - 1 : pc;
   Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, at) : NULL;
-  if (mod == NULL)
+  if (mod == NULL) {
+    uint64_t off;
+    if (!call && (f->function = sym_name(dwfl, at, &off)) != NULL)   /* data in a .bss tail */
+      f->offset = off;
     return;
+  }
   f->module = module_name(mod);
   uint64_t off;
   f->function = sym_name(dwfl, at, &off);
