@@ -542,8 +542,9 @@ static void garbage(uint64_t seed, int layout)
   for (int i = 2; i < 6; i++)
     writable(p[i], n[i]);
   /* the layout table: an odd seed keeps its six header words (magic,
-     version, sizes), so a reader believes what follows */
-  size_t keep = seed % 2 ? 24 : 0;
+     version, sizes), so a reader believes what follows; a seed of 2
+     modulo 4 keeps it all, so a reader goes on to the counts */
+  size_t keep = seed % 4 == 2 ? n[2] : seed % 2 ? 24 : 0;
   if (n[2] > keep)
     scribble((char *)p[2] + keep, n[2] - keep);
   /* the counts: numbers a reader must not trust */
