@@ -68,7 +68,15 @@ static void status_text(const struct pdb_caf_image *im, char *buf, size_t n)
     snprintf(buf, n, "%s", st);
 }
 
-static void print_images(const struct pdb_caf_records *r, FILE *out)
+/* Whether im's wait is the atomic records' (made printable already). */
+static int atomic_wait(const struct pdb_atomic_records *ar, const struct pdb_caf_image *im)
+{
+  const char *w = ar != NULL && im->wait != NULL ? pdb_atomic_wait_of(ar, im->pid) : NULL;
+  return w != NULL && strcmp(w, im->wait) == 0;
+}
+
+static void print_images(const struct pdb_caf_records *r, const struct pdb_atomic_records *ar,
+                         FILE *out)
 {
   if (r->nimages == 0 || r->images == NULL) {
     fprintf(out, "No images.\n");
@@ -88,8 +96,9 @@ static void print_images(const struct pdb_caf_records *r, FILE *out)
       snprintf(team, sizeof team, "initial:%d", im->team_index);
     else
       snprintf(team, sizeof team, "%d:%d", im->team_number, im->team_index);
-    table_row(&tb, (const char *[]){ im->image == r->this_image ? "*" : " ", image, pid, status,
-                                     team, im->wait != NULL && im->wait[0] ? im->wait : "-" });
+    table_row_raw(&tb, (const char *[]){ im->image == r->this_image ? "*" : " ", image, pid, status,
+                                         team, im->wait != NULL && im->wait[0] ? im->wait : "-" },
+                  atomic_wait(ar, im) ? 1u << 5 : 0);
   }
   table_print(&tb, out);
   if (r->error_image > 0)
@@ -330,14 +339,15 @@ static void print_teams(const struct pdb_caf_records *r, FILE *out)
   free(shown);
 }
 
-void print_caf_text(const struct pdb_caf_records *r, int want, int several, int *n, FILE *out)
+void print_caf_text(const struct pdb_caf_records *r, const struct pdb_atomic_records *ar, int want,
+                    int several, int *n, FILE *out)
 {
   static const struct {
     int want;
     const char *title;
     void (*print)(const struct pdb_caf_records *, FILE *);
   } parts[] = {
-    { CAF_WANT_IMAGES, "Images", print_images },
+    { CAF_WANT_IMAGES, "Images", NULL },   /* print_images, which takes ar too */
     { CAF_WANT_COARRAYS, "Coarrays", print_coarrays },
     { CAF_WANT_LOCKS, "Coarray locks and critical constructs", print_locks },
     { CAF_WANT_EVENTS, "Events", print_events },
@@ -348,7 +358,10 @@ void print_caf_text(const struct pdb_caf_records *r, int want, int several, int 
       continue;
     if (several)
       fprintf(out, "%s== %s ==\n", (*n)++ ? "\n" : "", parts[i].title);
-    parts[i].print(r, out);
+    if (parts[i].print != NULL)
+      parts[i].print(r, out);
+    else
+      print_images(r, ar, out);
   }
 }
 

@@ -1,5 +1,5 @@
-/* paradbg-inspect: what every OpenMP thread of a core file or a live
-   process is doing, without GDB. */
+/* paradbg-inspect: what every OpenMP thread, coarray image and atomic
+   lock of a core file or a live process is doing, without GDB. */
 #define _GNU_SOURCE
 #include "config.h"
 
@@ -28,13 +28,16 @@ static const char usage_text[] =
   "   or: paradbg-inspect [OPTION]... -p PID [WHAT]\n"
   "Show what the OpenMP threads and the coarray images of a core file or of a\n"
   "running process are doing: their states, what they wait for, their parallel\n"
-  "regions and tasks, the coarrays, locks, events and teams of every image.\n"
+  "regions and tasks, the coarrays, locks, events and teams of every image; and\n"
+  "who holds the locks of the atomic lock table (libatomic), who waits for them.\n"
   "\n"
   "WHAT is one of:\n"
   "  threads        one row per thread: OpenMP thread number, state, what it\n"
   "                 waits for, region, task and the innermost frame of the\n"
   "                 program's own code (the default; for a coarray program\n"
-  "                 without OpenMP, images is)\n"
+  "                 without OpenMP, images is; for a program with neither\n"
+  "                 that uses libatomic, atomic-locks, and threads lists\n"
+  "                 its threads with their atomic waits)\n"
   "  parallel       the live parallel regions, as a tree\n"
   "  tasks          each OpenMP thread's task and the tasks that generated it\n"
   "  icvs           internal control variables, at every scope\n"
@@ -48,6 +51,11 @@ static const char usage_text[] =
   "                 holder and waiting images\n"
   "  events         event variables with a count or a waiting image\n"
   "  teams          the teams, as a tree, with their members\n"
+  "  atomic-locks   one row per held lock of the atomic lock table (atomics\n"
+  "                 wider than the processor's, through libatomic): owner,\n"
+  "                 object, every lock it spans, the waiting threads; e.g.\n"
+  "                   Lock  Owner     Object                Locks  Waiting\n"
+  "                   2     LWP 1234  counter40 (40 bytes)  2      LWP 1236\n"
   "  all            all of the above that the program has\n"
   "\n"
   "Options:\n"
@@ -72,8 +80,8 @@ static const char usage_text[] =
 #undef ST_HELP
   "\n"
   "The program names its debugger plugins; only " PARADBG_OMPD_PLUGIN ", LLVM's\n"
-  PARADBG_LLVM_OMPD_PLUGIN " and " PARADBG_CAF_PLUGIN " are loaded, only from the\n"
-  "--plugin-dir directories, the build tree (when run from it) and\n"
+  PARADBG_LLVM_OMPD_PLUGIN " and " PARADBG_CAF_PLUGIN " (coarrays and atomic locks) are loaded,\n"
+  "only from the --plugin-dir directories, the build tree (when run from it) and\n"
   PLUGINDIR ",\n"
   "and only if it exports the entry points of its kind.\n"
   "Any other name, and any path the program gives, is refused.\n";
@@ -87,11 +95,11 @@ static const struct {
   { "control-vars", PDB_WANT_CONTROL_VARS },
   { "images", CAF_WANT_IMAGES },     { "coarrays", CAF_WANT_COARRAYS },
   { "coarray-locks", CAF_WANT_LOCKS }, { "events", CAF_WANT_EVENTS },
-  { "teams", CAF_WANT_TEAMS },
-  { "all", PDB_WANT_ALL | CAF_WANT_ALL },
+  { "teams", CAF_WANT_TEAMS },      { "atomic-locks", ATOMIC_WANT_LOCKS },
+  { "all", PDB_WANT_ALL | CAF_WANT_ALL | ATOMIC_WANT_LOCKS },
 };
 #define WHAT_LIST "threads, parallel, tasks, icvs, control-vars, images, coarrays, " \
-  "coarray-locks, events, teams nor all"
+  "coarray-locks, events, teams, atomic-locks nor all"
 #define DEFAULT_MAX_VALUES 1000
 
 static int what_of(const char *s)
@@ -133,9 +141,12 @@ static const char *build_caf_plugin_dir(void)
 #endif
 }
 
-/* libparadbg's status as an inspect status, its message printed; caf:
-   the coarray session's. */
-static int from_pdb_of(int pdb_status, const char *msg, const struct target *t, int caf)
+/* Which session a status is of. */
+enum { OF_OPENMP, OF_COARRAYS, OF_ATOMICS };
+
+/* libparadbg's status as an inspect status, its message printed; of: the
+   session's kind. */
+static int from_pdb_of(int pdb_status, const char *msg, const struct target *t, int of)
 {
   static const int statuses[] = {
     [PDB_OK] = ST_OK, [PDB_NO_RUNTIME] = ST_NO_RUNTIME, [PDB_PLUGIN] = ST_PLUGIN,
@@ -143,10 +154,12 @@ static int from_pdb_of(int pdb_status, const char *msg, const struct target *t, 
   };
   if (pdb_status == PDB_OK)
     return ST_OK;
-  if (pdb_status == PDB_NO_RUNTIME) {
-    /* Say which other runtime it is, if one is mapped. */
+  if (pdb_status == PDB_NO_RUNTIME && of != OF_ATOMICS) {
+    /* Say which other runtime it is, if one is mapped.  (Any libatomic
+       is one libparadbg reads.) */
     char other[2048];
-    if (caf ? other_caf_runtime(t, other, sizeof other) : other_runtime(t, other, sizeof other))
+    if (of == OF_COARRAYS ? other_caf_runtime(t, other, sizeof other)
+                          : other_runtime(t, other, sizeof other))
       return fail(ST_NO_RUNTIME, "%s runs on %s", t->name, other);
   }
   return fail((unsigned)pdb_status < sizeof statuses / sizeof statuses[0] ? statuses[pdb_status]
@@ -155,7 +168,7 @@ static int from_pdb_of(int pdb_status, const char *msg, const struct target *t, 
 
 static int from_pdb(int pdb_status, const char *msg, const struct target *t)
 {
-  return from_pdb_of(pdb_status, msg, t, 0);
+  return from_pdb_of(pdb_status, msg, t, OF_OPENMP);
 }
 
 /* A part of "all" that could not be read: a warning, and its status. */
@@ -215,18 +228,25 @@ struct run {
   unsigned max_values;
   pdb_session *s;                /* the OpenMP session, or NULL */
   struct pdb_records r;
+  int host_threads;              /* r is the target's threads, without OpenMP (no s) */
   pdb_caf_session *cs;           /* the coarray session, or NULL */
   struct pdb_caf_records cr;
   int have_cr;
   char *values;                  /* pdb_caf_values_json's text */
+  pdb_atomic_session *as;        /* the atomic session, or NULL */
+  struct pdb_atomic_records ar;
+  int have_ar;
 };
 
 /* Opens and reads the OpenMP part: an inspect status (ST_NO_RUNTIME with
-   *status PDB_NO_RUNTIME when the program has no OpenMP runtime). */
+   *status PDB_NO_RUNTIME when the program has no OpenMP runtime).  With
+   no OpenMP part wanted, the threads alone are read: they name the owners
+   of atomic locks. */
 static int read_openmp(struct run *u, const struct pdb_host *h, const struct pdb_options *o,
                        int quiet, int *status, char *msg, size_t msgsize)
 {
   struct target *t = u->t;
+  int want = u->want & PDB_WANT_ALL;
   *status = pdb_open(h, target_context(t), o, &u->s, msg, msgsize);
   if (*status == PDB_OK) {
     int64_t *lwps = calloc(t->nthreads ? t->nthreads : 1, sizeof *lwps);
@@ -235,11 +255,13 @@ static int read_openmp(struct run *u, const struct pdb_host *h, const struct pdb
     if (lwps == NULL)
       *status = PDB_FAILED, snprintf(msg, msgsize, "out of memory");
     else
-      *status = pdb_gather(u->s, lwps, t->nthreads, u->want & PDB_WANT_ALL, &u->r, msg, msgsize);
+      *status = pdb_gather(u->s, lwps, t->nthreads, want ? want : PDB_WANT_THREADS, &u->r, msg,
+                           msgsize);
     free(lwps);
   }
   if (*status == PDB_OK) {
-    add_frames(t, pdb_runtime_module(u->s), &u->r, u->backtraces);
+    if (want)
+      add_frames(t, pdb_runtime_module(u->s), &u->r, u->backtraces);
     return ST_OK;
   }
   pdb_records_free(&u->r);
@@ -249,16 +271,44 @@ static int read_openmp(struct run *u, const struct pdb_host *h, const struct pdb
   return quiet ? ST_NO_RUNTIME : from_pdb(*status, msg, t);
 }
 
-/* Opens and reads the coarray part, as read_openmp. */
+/* The target's threads as records without OpenMP, for the threads view
+   of a program that has none: each with its frames, and (once the atomic
+   records mark them) its atomic wait.  0, or -1 if out of memory. */
+static int read_host_threads(struct run *u)
+{
+  struct target *t = u->t;
+  memset(&u->r, 0, sizeof u->r);
+  u->r.threads = calloc(t->nthreads ? t->nthreads : 1, sizeof *u->r.threads);
+  if (u->r.threads == NULL)
+    return -1;
+  u->r.nthreads = t->nthreads;
+  u->r.want = PDB_WANT_THREADS;
+  for (unsigned i = 0; i < t->nthreads; i++) {
+    struct pdb_thread *tr = &u->r.threads[i];
+    tr->lwp = t->threads[i].lwp;
+    tr->thread_num = -1;
+    tr->state = "";
+    tr->level = -1;
+  }
+  add_frames(t, NULL, &u->r, u->backtraces);
+  u->host_threads = 1;
+  return 0;
+}
+
+/* Opens and reads the coarray part, as read_openmp (with no coarray part
+   wanted, the images alone, which name atomic lock owners). */
 static int read_coarrays(struct run *u, const struct pdb_host *h, const struct pdb_options *o,
                          int quiet, int *status, char *msg, size_t msgsize)
 {
   struct target *t = u->t;
   *status = pdb_caf_open(h, target_context(t), o, &u->cs, msg, msgsize);
+  int want = CAF_WANTED(u->want);
+  if (want == 0 && (u->want & ATOMIC_WANT_LOCKS))
+    want = PDB_CAF_WANT_IMAGES;
   /* The values of one coarray on a named image need no records. */
-  int records = (u->want & CAF_WANT_ALL) || (u->coarray != NULL && u->image == 0);
+  int records = want != 0 || (u->coarray != NULL && u->image == 0);
   if (*status == PDB_OK && records) {
-    *status = pdb_caf_gather(u->cs, CAF_WANTED(u->want), &u->cr, msg, msgsize);
+    *status = pdb_caf_gather(u->cs, want, &u->cr, msg, msgsize);
     u->have_cr = *status == PDB_OK;
   }
   if (*status == PDB_OK && u->coarray != NULL) {
@@ -275,43 +325,156 @@ static int read_coarrays(struct run *u, const struct pdb_host *h, const struct p
   if (u->cs != NULL)
     pdb_caf_close(u->cs);
   u->cs = NULL;
-  return quiet ? ST_NO_RUNTIME : from_pdb_of(*status, msg, t, 1);
+  return quiet ? ST_NO_RUNTIME : from_pdb_of(*status, msg, t, OF_COARRAYS);
+}
+
+/* Opens the atomic runtime (libparatomic's lock table through
+   libcafdbg.so, or a libatomic without owners), as read_openmp. */
+static int open_atomics(struct run *u, const struct pdb_host *h, const struct pdb_options *o,
+                        int quiet, int *status, char *msg, size_t msgsize)
+{
+  *status = pdb_atomic_open(h, target_context(u->t), o, &u->as, msg, msgsize);
+  if (*status == PDB_OK)
+    return ST_OK;
+  u->as = NULL;
+  return quiet ? ST_NO_RUNTIME : from_pdb_of(*status, msg, u->t, OF_ATOMICS);
+}
+
+/* Reads the atomic records, naming threads by what the OpenMP and
+   coarray records say, and marks the atomic waits in those records.  A
+   runtime without owners is read from the stacks: each thread is unwound.
+   An inspect status as read_openmp's. */
+static int read_atomics(struct run *u, int quiet, int *status, char *msg, size_t msgsize)
+{
+  struct target *t = u->t;
+  unsigned n = t->nthreads;
+  int stacks = !pdb_atomic_records_owners(u->as);
+  struct pdb_atomic_thread *th = calloc(n ? n : 1, sizeof *th);
+  struct pdb_frame *frames = stacks ? calloc((size_t)(n ? n : 1) * MAX_FRAMES, sizeof *frames) : NULL;
+  if (th == NULL || (stacks && frames == NULL)) {
+    *status = PDB_FAILED;
+    snprintf(msg, msgsize, "out of memory");
+  } else {
+    for (unsigned i = 0; i < n; i++) {
+      th[i].lwp = t->threads[i].lwp;
+      if (!stacks)
+        continue;
+      int k = unwind_stack(t, t->threads[i].lwp, frames + (size_t)i * MAX_FRAMES, MAX_FRAMES);
+      th[i].frames = k > 0 ? frames + (size_t)i * MAX_FRAMES : NULL;
+      th[i].nframes = k > 0 ? k : 0;
+    }
+    *status = pdb_atomic_gather(u->as, th, n, u->s != NULL ? &u->r : NULL,
+                                u->have_cr ? &u->cr : NULL, &u->ar, msg, msgsize);
+  }
+  for (unsigned i = 0; th != NULL && i < n; i++)
+    for (int k = 0; k < th[i].nframes; k++)
+      pdb_frame_free(&frames[(size_t)i * MAX_FRAMES + (size_t)k]);
+  free(frames);
+  free(th);
+  if (*status == PDB_OK) {
+    u->have_ar = 1;
+    pdb_atomic_mark(&u->ar, u->s != NULL || u->host_threads ? &u->r : NULL,
+                    u->have_cr ? &u->cr : NULL);
+    return ST_OK;
+  }
+  pdb_atomic_close(u->as);
+  u->as = NULL;
+  return quiet ? ST_NO_RUNTIME : from_pdb_of(*status, msg, t, OF_ATOMICS);
+}
+
+/* The atomic waits for the threads and images views: read when the
+   program has an atomic runtime; one that cannot be read is a warning. */
+static void mark_atomic_waits(struct run *u, const struct pdb_host *h, const struct pdb_options *o)
+{
+  char msg[4096];
+  int st;
+  if (open_atomics(u, h, o, 1, &st, msg, sizeof msg) == ST_OK)
+    read_atomics(u, 1, &st, msg, sizeof msg);
+  if (st != PDB_OK && st != PDB_NO_RUNTIME)
+    warn("atomic lock waits are not shown: %s", msg);
 }
 
 /* Reads what u->want names, into u; an inspect status, its line printed.
    "all" reads the runtimes the program has: a missing one is no failure,
-   and a part that fails is a warning while the other is still shown. */
+   and a part that fails is a warning while the others are still shown.
+   The threads and images views carry the atomic waits when the program
+   has an atomic runtime. */
 static int read_all(struct run *u, const struct pdb_host *h, const struct pdb_options *omp,
                     const struct pdb_options *caf)
 {
-  char msg[4096], cmsg[4096];
-  int ost = PDB_NO_RUNTIME, cst = PDB_NO_RUNTIME;
+  char msg[4096], cmsg[4096], amsg[4096];
+  int ost = PDB_NO_RUNTIME, cst = PDB_NO_RUNTIME, ast = PDB_NO_RUNTIME, st;
   int omp_wanted = (u->want & PDB_WANT_ALL) != 0, caf_wanted = (u->want & CAF_WANT_ALL) != 0;
+  int atomic_wanted = (u->want & ATOMIC_WANT_LOCKS) != 0;
   int both = omp_wanted && caf_wanted;
   if (u->coarray != NULL)
     return read_coarrays(u, h, caf, 0, &cst, cmsg, sizeof cmsg);
-  if (!both && !u->defaulted)
-    return omp_wanted ? read_openmp(u, h, omp, 0, &ost, msg, sizeof msg)
-                      : read_coarrays(u, h, caf, 0, &cst, cmsg, sizeof cmsg);
-  int st = read_openmp(u, h, omp, 1, &ost, msg, sizeof msg);
-  if (st == ST_OK && !both)
+  if (atomic_wanted && !omp_wanted && !caf_wanted) {
+    /* atomic-locks: the other runtimes, where the program has them, only
+       say who is which OpenMP thread and image. */
+    read_openmp(u, h, omp, 1, &ost, msg, sizeof msg);
+    read_coarrays(u, h, caf, 1, &cst, cmsg, sizeof cmsg);
+    st = open_atomics(u, h, caf, 0, &ast, amsg, sizeof amsg);
+    return st != ST_OK ? st : read_atomics(u, 0, &ast, amsg, sizeof amsg);
+  }
+  if (caf_wanted && !both && !u->defaulted) {
+    st = read_coarrays(u, h, caf, 0, &cst, cmsg, sizeof cmsg);
+    if (st == ST_OK)
+      mark_atomic_waits(u, h, caf);
+    return st;
+  }
+  st = read_openmp(u, h, omp, 1, &ost, msg, sizeof msg);
+  if (st == ST_OK && !both) {
+    mark_atomic_waits(u, h, caf);
     return ST_OK;
-  if (u->defaulted && ost == PDB_NO_RUNTIME) {
-    /* No OpenMP: a coarray program shows its images instead of threads. */
-    u->want = CAF_WANT_IMAGES;
-    if (read_coarrays(u, h, caf, 1, &cst, cmsg, sizeof cmsg) == ST_OK)
-      return ST_OK;
-    if (cst == PDB_NO_RUNTIME)
+  }
+  if (!both && !u->defaulted) {
+    /* threads of a program without OpenMP: its threads as the target
+       has them, if it has an atomic runtime whose waits they show (a
+       warning if that cannot be read). */
+    if (ost != PDB_NO_RUNTIME || u->want != PDB_WANT_THREADS)
       return from_pdb(ost, msg, u->t);
-    return from_pdb_of(cst, cmsg, u->t, 1);
+    if (open_atomics(u, h, caf, 1, &ast, amsg, sizeof amsg) == ST_OK)
+      read_atomics(u, 1, &ast, amsg, sizeof amsg);
+    if (ast == PDB_NO_RUNTIME)
+      return from_pdb(ost, msg, u->t);
+    if (ast != PDB_OK)
+      warn("atomic lock waits are not shown: %s", amsg);
+    if (read_host_threads(u) != 0)
+      return fail(ST_FAILED, "out of memory");
+    if (u->have_ar)
+      pdb_atomic_mark(&u->ar, &u->r, NULL);
+    return ST_OK;
+  }
+  if (u->defaulted && ost == PDB_NO_RUNTIME) {
+    /* No OpenMP: a coarray program shows its images instead of threads,
+       a program with neither its atomic locks. */
+    u->want = CAF_WANT_IMAGES;
+    if (read_coarrays(u, h, caf, 1, &cst, cmsg, sizeof cmsg) == ST_OK) {
+      mark_atomic_waits(u, h, caf);
+      return ST_OK;
+    }
+    if (cst != PDB_NO_RUNTIME)
+      return from_pdb_of(cst, cmsg, u->t, OF_COARRAYS);
+    u->want = ATOMIC_WANT_LOCKS;
+    if (open_atomics(u, h, caf, 1, &ast, amsg, sizeof amsg) == ST_OK)
+      return read_atomics(u, 0, &ast, amsg, sizeof amsg);
+    if (ast != PDB_NO_RUNTIME)
+      return from_pdb_of(ast, amsg, u->t, OF_ATOMICS);
+    return from_pdb(ost, msg, u->t);
   }
   if (!both)
     return from_pdb(ost, msg, u->t);
   read_coarrays(u, h, caf, 1, &cst, cmsg, sizeof cmsg);
-  if (u->s == NULL && u->cs == NULL) {
-    /* Neither: the OpenMP failure, unless the program has only coarrays. */
+  if (open_atomics(u, h, caf, 1, &ast, amsg, sizeof amsg) == ST_OK)
+    read_atomics(u, 1, &ast, amsg, sizeof amsg);
+  if (u->s == NULL && u->cs == NULL && u->as == NULL) {
+    /* None: the OpenMP failure, unless the program lacks OpenMP and has
+       another runtime that failed. */
     if (ost == PDB_NO_RUNTIME && cst != PDB_NO_RUNTIME)
-      return from_pdb_of(cst, cmsg, u->t, 1);
+      return from_pdb_of(cst, cmsg, u->t, OF_COARRAYS);
+    if (ost == PDB_NO_RUNTIME && ast != PDB_NO_RUNTIME)
+      return from_pdb_of(ast, amsg, u->t, OF_ATOMICS);
     return from_pdb(ost, msg, u->t);
   }
   st = ST_OK;
@@ -321,14 +484,29 @@ static int read_all(struct run *u, const struct pdb_host *h, const struct pdb_op
     int cs = part_failed(cst, cmsg);
     st = st != ST_OK ? st : cs;
   }
+  if (u->as == NULL && ast != PDB_NO_RUNTIME) {
+    int as = part_failed(ast, amsg);
+    st = st != ST_OK ? st : as;
+  }
   return st;
+}
+
+/* The parts print_report shows: want's bits of the runtimes read. */
+static int shown_parts(const struct run *u)
+{
+  int omp = u->s != NULL || u->host_threads ? u->want & PDB_WANT_ALL : 0;
+  int caf = u->have_cr ? u->want & CAF_WANT_ALL : 0;
+  int atomic = u->have_ar ? u->want & ATOMIC_WANT_LOCKS : 0;
+  return omp | caf | atomic;
 }
 
 static int print_report(struct run *u)
 {
   struct target *t = u->t;
-  int caf_want = u->have_cr ? u->want & CAF_WANT_ALL : 0;
-  int omp_want = u->s != NULL ? u->want & PDB_WANT_ALL : 0;
+  int shown = shown_parts(u);
+  int caf_want = shown & CAF_WANT_ALL, omp_want = shown & PDB_WANT_ALL;
+  int atomic_want = shown & ATOMIC_WANT_LOCKS;
+  const struct pdb_atomic_records *ar = u->have_ar ? &u->ar : NULL;
   if (u->values != NULL && u->json) {
     fputs(u->values, stdout), fputc('\n', stdout);
     return ST_OK;
@@ -339,9 +517,17 @@ static int print_report(struct run *u)
   if (u->json) {
     struct pdb_json_target jt = { t->is_core ? "core" : "process", t->is_core ? t->name : NULL,
                                   t->pid, (long long)t->reads };
+    /* Each part adds its key to the document of the parts before it. */
     char *text = omp_want ? pdb_json(u->s, &u->r, &jt) : NULL;
-    if (caf_want && (text != NULL || !omp_want)) {
+    int ok = !omp_want || text != NULL;
+    if (ok && caf_want) {
       char *doc = pdb_caf_json(u->cs, &u->cr, text, &jt);
+      pdb_free(text);
+      text = doc;
+      ok = text != NULL;
+    }
+    if (ok && atomic_want) {
+      char *doc = pdb_atomic_json(u->as, &u->ar, text, &jt);
       pdb_free(text);
       text = doc;
     }
@@ -352,14 +538,16 @@ static int print_report(struct run *u)
     return ST_OK;
   }
   /* Titles when more than one part is shown. */
-  int shown = omp_want | caf_want, n = 0;
+  int n = 0;
   int several = (shown & (shown - 1)) != 0;
   if (omp_want) {
     u->r.want = omp_want;
-    print_text(&u->r, several, &n, stdout);
+    print_text(&u->r, ar, several, &n, stdout);
   }
   if (caf_want)
-    print_caf_text(&u->cr, caf_want, several, &n, stdout);
+    print_caf_text(&u->cr, ar, caf_want, several, &n, stdout);
+  if (atomic_want)
+    print_atomic_text(&u->ar, several, &n, stdout);
   return ST_OK;
 }
 
@@ -477,8 +665,8 @@ int main(int argc, char **argv)
   st = read_all(&u, &h, &o, &co);
   /* Everything is read: let a live process go before printing. */
   live_release();
-  /* A part of "all" may have failed while the other is shown. */
-  int shown = u.s != NULL || u.cs != NULL;
+  /* A part of "all" may have failed while the others are shown. */
+  int shown = shown_parts(&u) != 0 || u.values != NULL;
   if (shown) {
     int printed = print_report(&u);
     st = st != ST_OK ? st : printed;
@@ -495,6 +683,10 @@ int main(int argc, char **argv)
   pdb_free(u.values);
   if (u.cs != NULL)
     pdb_caf_close(u.cs);
+  if (u.have_ar)
+    pdb_atomic_records_free(&u.ar);
+  if (u.as != NULL)
+    pdb_atomic_close(u.as);
   t->close(t);
   if (shown && (fflush(stdout) != 0 || ferror(stdout)))
     st = st != ST_OK ? st : fail(ST_FAILED, "%s", "cannot write the output");

@@ -21,6 +21,11 @@ void table_init(struct table *tb, unsigned ncols, const char *indent)
    names from the target. */
 void table_row(struct table *tb, const char *const *cells)
 {
+  table_row_raw(tb, cells, 0);
+}
+
+void table_row_raw(struct table *tb, const char *const *cells, unsigned raw)
+{
   if (tb->nrows == tb->cap) {
     unsigned cap = tb->cap ? 2 * tb->cap : 16;
     char **grown = realloc(tb->cells, (size_t)cap * tb->ncols * sizeof *grown);
@@ -29,8 +34,10 @@ void table_row(struct table *tb, const char *const *cells)
     tb->cells = grown;
     tb->cap = cap;
   }
-  for (unsigned c = 0; c < tb->ncols; c++)
-    tb->cells[tb->nrows * tb->ncols + c] = pdb_printable(cells[c] != NULL ? cells[c] : "");
+  for (unsigned c = 0; c < tb->ncols; c++) {
+    const char *s = cells[c] != NULL ? cells[c] : "";
+    tb->cells[tb->nrows * tb->ncols + c] = raw & (1u << c) ? strdup(s) : pdb_printable(s);
+  }
   tb->nrows++;
 }
 
@@ -85,7 +92,15 @@ static void thread_title(const struct pdb_thread *tr, FILE *out)
     fprintf(out, "Thread LWP %d (not an OpenMP thread):\n", (int)tr->lwp);
 }
 
-static void print_threads(const struct pdb_records *r, FILE *out)
+/* Whether tr's wait is the atomic records' (made printable already). */
+static int atomic_wait(const struct pdb_atomic_records *ar, const struct pdb_thread *tr)
+{
+  const char *w = ar != NULL && tr->wait != NULL ? pdb_atomic_wait_of(ar, tr->lwp) : NULL;
+  return w != NULL && strcmp(w, tr->wait) == 0;
+}
+
+static void print_threads(const struct pdb_records *r, const struct pdb_atomic_records *ar,
+                          FILE *out)
 {
   struct table tb;
   table_init(&tb, 9, "");
@@ -104,9 +119,10 @@ static void print_threads(const struct pdb_records *r, FILE *out)
     if (tr->has_task)
       snprintf(task, sizeof task, "%llu", (unsigned long long)tr->task_id);
     pdb_frame_text(tr->user_level >= 0 ? &tr->user : &tr->frame, frame, sizeof frame);
-    table_row(&tb, (const char *[]){ tr->current ? "*" : " ", lwp, num,
-                                     tr->is_omp ? tr->state : "(not OpenMP)",
-                                     tr->wait ? tr->wait : "", region, level, task, frame });
+    table_row_raw(&tb, (const char *[]){ tr->current ? "*" : " ", lwp, num,
+                                         tr->is_omp ? tr->state : "(not OpenMP)",
+                                         tr->wait ? tr->wait : "", region, level, task, frame },
+                  atomic_wait(ar, tr) ? 1u << 4 : 0);
   }
   table_print(&tb, out);
   for (unsigned i = 0; r->backtraces && i < r->nthreads; i++) {
@@ -247,14 +263,15 @@ static void print_control_vars(const struct pdb_records *r, FILE *out)
   }
 }
 
-void print_text(const struct pdb_records *r, int several, int *n, FILE *out)
+void print_text(const struct pdb_records *r, const struct pdb_atomic_records *ar, int several,
+                int *n, FILE *out)
 {
   static const struct {
     int want;
     const char *title;
     void (*print)(const struct pdb_records *, FILE *);
   } parts[] = {
-    { PDB_WANT_THREADS, "Threads", print_threads },
+    { PDB_WANT_THREADS, "Threads", NULL },   /* print_threads, which takes ar too */
     { PDB_WANT_PARALLEL, "Parallel regions", print_parallel },
     { PDB_WANT_TASKS, "Tasks", print_tasks },
     { PDB_WANT_ICVS, "Internal control variables", print_icvs },
@@ -265,6 +282,9 @@ void print_text(const struct pdb_records *r, int several, int *n, FILE *out)
       continue;
     if (several)
       fprintf(out, "%s== %s ==\n", (*n)++ ? "\n" : "", parts[i].title);
-    parts[i].print(r, out);
+    if (parts[i].print != NULL)
+      parts[i].print(r, out);
+    else
+      print_threads(r, ar, out);
   }
 }
