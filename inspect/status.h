@@ -11,10 +11,10 @@
     " corrupt, or not traceable)") \
   X(ST_EXECUTABLE, 3, "the executable is missing or does not match the core") \
   X(ST_NO_RUNTIME, 4, "the program has no OpenMP runtime that names an OMPD library"     \
-    " (for the coarray views: no coarray runtime)")                          \
-  X(ST_PLUGIN, 5, "the OMPD or coarray plugin is missing, unloadable, or does not"     \
+    " (for the coarray views: no coarray runtime; for atomic-locks: no libatomic)")                          \
+  X(ST_PLUGIN, 5, "the OMPD, coarray or atomic plugin is missing, unloadable, or does not"     \
     " match the runtime")                                                     \
-  X(ST_FAILED, 6, "reading the program's OpenMP or coarray state failed")
+  X(ST_FAILED, 6, "reading the program's OpenMP, coarray or atomic state failed")
 
 enum inspect_status {
 #define ST_ENUM(name, value, text) name = value,
