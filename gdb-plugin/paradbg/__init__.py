@@ -1,17 +1,18 @@
-"""paradbg: OpenMP and coarrays in GDB.
+"""paradbg: OpenMP, coarrays and atomic locks in GDB.
 
 Loading the package inside GDB adds "info openmp ...", "catch openmp
 ...", "set/show openmp ...", a frame filter and the $_openmp_*
-convenience functions, and "info coarray ...", "coarray print",
-"coarray image" and "set/show coarray ...".  paradbg.openmp and
-paradbg.coarray are the scripting API; see docs/gdb.md."""
+convenience functions, "info coarray ...", "coarray print",
+"coarray image" and "set/show coarray ...", and "info atomic locks".
+paradbg.openmp, paradbg.coarray and paradbg.atomic are the scripting API;
+see docs/gdb.md."""
 
 _registered = False
 
 def register(plugin_dirs=(), coarray_plugin_dirs=None):
     """Adds the commands (once) and our own plugin directories: those of
     the OMPD library, and those of the coarray debug library (by default
-    the same)."""
+    the same), which reads atomic locks too."""
     global _registered
     from . import plugin
     for dirs, own in ((plugin_dirs, plugin.own_dirs),
@@ -23,13 +24,15 @@ def register(plugin_dirs=(), coarray_plugin_dirs=None):
     if _registered:
         return
     _registered = True
-    from . import cmd_catch, cmd_coarray, cmd_info, frame_filter, functions, settings
+    from . import cmd_atomic, cmd_catch, cmd_coarray, cmd_info, frame_filter, functions, settings
     settings.register()
     cmd_info.register()
     cmd_catch.register()
     cmd_coarray.register()
+    cmd_atomic.register()
     frame_filter.register()
     functions.register()
 
 from . import openmp  # noqa: E402  (the API: paradbg.openmp.threads() ...)
 from . import coarray  # noqa: E402  (paradbg.coarray.images() ...)
+from . import atomic  # noqa: E402  (paradbg.atomic.locks() ...)

@@ -34,6 +34,18 @@ class Host(C.Structure):
                 ("data", C.c_void_p), ("find_pointer", find_pointer_fn)]
 
 
+class Frame(C.Structure):
+    """struct pdb_frame: one frame the host unwound."""
+    _fields_ = [("pc", C.c_uint64), ("function", C.c_char_p), ("offset", C.c_uint64),
+                ("file", C.c_char_p), ("line", C.c_int), ("module", C.c_char_p)]
+
+
+class AtomicThread(C.Structure):
+    """struct pdb_atomic_thread: a thread as the host knows it."""
+    _fields_ = [("lwp", C.c_int64), ("label", C.c_char_p), ("frames", C.POINTER(Frame)),
+                ("nframes", C.c_int)]
+
+
 class Options(C.Structure):
     _fields_ = [("target_name", C.c_char_p), ("dirs", C.POINTER(C.c_char_p)),
                 ("ndirs", C.c_uint), ("dir_advice", C.c_char_p)]
@@ -66,6 +78,15 @@ PROTOTYPES = {
     "pdb_caf_gather_json": (C.c_void_p, (C.c_void_p, C.c_int, C.c_char_p, C.c_size_t)),
     "pdb_caf_values_json": (C.c_void_p, (C.c_void_p, C.c_int, C.c_char_p, C.c_uint, C.c_char_p,
                                          C.c_size_t)),
+    # paradbg/atomic.h
+    "pdb_atomic_open": (C.c_int, (_P(Host), C.c_void_p, _P(Options), _P(C.c_void_p), C.c_char_p,
+                                  C.c_size_t)),
+    "pdb_atomic_close": (None, (C.c_void_p,)),
+    "pdb_atomic_plugin_path": (C.c_char_p, (C.c_void_p,)),
+    "pdb_atomic_plugin_version": (C.c_char_p, (C.c_void_p,)),
+    "pdb_atomic_records_owners": (C.c_int, (C.c_void_p,)),
+    "pdb_atomic_gather_json": (C.c_void_p, (C.c_void_p, _P(AtomicThread), C.c_uint, C.c_void_p,
+                                            C.c_void_p, C.c_char_p, C.c_size_t)),
 }
 
 API_VERSION = 1

@@ -138,7 +138,8 @@ more than one image is an inferior here, see "coarray image"), its status
 (running, stopped or error stop with the stop code, failed with the signal
 that killed it), its team as NUMBER:INDEX ("initial:3" in the initial
 team), and what it waits for, in words with the objects and the images
-it still needs.  IMAGE-LIST is a list of image numbers and ranges: "1 3-5"."""
+it still needs (for the selected inferior's image, also an atomic lock:
+see "info atomic locks").  IMAGE-LIST is a list of image numbers and ranges: "1 3-5"."""
 
     def __init__(self):
         super().__init__("info coarray images", gdb.COMMAND_STATUS, gdb.COMPLETE_NONE)

@@ -66,7 +66,9 @@ One row per thread: "*" for the selected one, GDB's thread id, the LWP,
 the OpenMP thread number, the state, what the thread waits for (a lock,
 a critical section, a barrier, a task wait), its innermost parallel
 region and nesting level, its current task and its innermost frame.
-Threads that are not OpenMP threads are listed as such.
+Threads that are not OpenMP threads are listed as such.  A thread that
+waits for an atomic lock (see "info atomic locks"), and for nothing the
+OpenMP runtime knows, shows that wait.
 ID-LIST is a list of GDB thread ids and ranges, as for "thread apply"."""
 
     def __init__(self):
@@ -95,7 +97,7 @@ ID-LIST is a list of GDB thread ids and ranges, as for "thread apply"."""
                              _opt(t.region), _opt(t.level), _opt(t.task), t.frame or ""))
             else:
                 rows.append(("*" if t.current else " ", t.id, "LWP %d" % t.lwp, "-",
-                             "(not OpenMP)", "", "", "", "", t.frame or ""))
+                             "(not OpenMP)", t.wait or "", "", "", "", t.frame or ""))
         table.write(rows)
 
 

@@ -29,7 +29,8 @@ MAX_VALUES = 1 << 16      # elements value() asks for at most
 class Wait:
     """What an image waits for."""
     kind = None          # "sync all", "sync images", "lock", "critical", "event wait",
-                         # "collective", "normal termination", "team synchronisation"
+                         # "collective", "normal termination", "team synchronisation",
+                         # "atomic lock" (the selected inferior's image, see paradbg.atomic)
     text = None          # in words: "lock lk[2] (held by image 5)"
     images = ()          # the images it still needs
     holder = None        # lock, critical: the image that holds it
@@ -360,7 +361,10 @@ def images_of(recs):
     """The images of records() as Image objects."""
     sel = gdb.selected_inferior().pid
     infs = _inferiors_by_pid()
-    return [_image(rec, infs, sel) for rec in recs.get("images") or ()]
+    out = [_image(rec, infs, sel) for rec in recs.get("images") or ()]
+    from . import atomic
+    atomic.mark_images(out)
+    return out
 
 
 def coarrays(name=None):

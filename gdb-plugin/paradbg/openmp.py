@@ -32,7 +32,9 @@ class Thread:
     state = None         # e.g. "wait_lock" (ompt_state_ without its prefix)
     state_value = None
     wait_id = None       # what it waits on, while in a wait_ state
-    wait = None          # the wait in words: "lock 0x4010a0 <qlock>", ...
+    wait = None          # the wait in words: "lock 0x4010a0 <qlock>", ...; also, for
+                         # any thread, a wait for an atomic lock the runtime does not know
+    atomic_wait = False  # wait is a wait for an atomic lock (see paradbg.atomic)
     region = None        # the id of its innermost parallel region
     level = None         # that region's nesting level
     task = None          # the id of its current task
@@ -318,6 +320,8 @@ def threads(frames=True):
             if frames:
                 th.frame, th.pc = user_frame(t, user_code)
             out.append(th)
+    from . import atomic
+    atomic.mark_threads(out, space)
     return out
 
 
