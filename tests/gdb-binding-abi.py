@@ -185,7 +185,9 @@ for cname, py in (("pdb_place", binding.Place), ("pdb_host", binding.Host),
 for name in funcs:
     if name.startswith("pdb_") and name not in binding.PROTOTYPES and name not in (
             "pdb_gather", "pdb_records_free", "pdb_json", "pdb_frame_free", "pdb_frame_text",
-            "pdb_open_regular", "pdb_caf_gather", "pdb_caf_records_free", "pdb_caf_json"):
+            "pdb_open_regular", "pdb_caf_gather", "pdb_caf_records_free", "pdb_caf_json",
+            "pdb_atomic_gather", "pdb_atomic_records_free", "pdb_atomic_wait_of", "pdb_atomic_mark",
+            "pdb_atomic_json"):
         errors.append("%s: declared in paradbg.h, neither bound nor listed as C-only" % name)
 for e in errors:
     print("FAIL:", e)
