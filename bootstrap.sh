@@ -43,7 +43,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # to a file in _build-asan/sanitizer-reports/, and any report fails the job.
 # The GDB tests are not run here: GDB is not instrumented, and GDB 13 with
 # libasan preloaded (which loading this plugin needs) hangs at startup.
-asan_tests="ompd/check_ompd cafdbg/check_cafdbg ompd-exports.test inspect.test inspect-errors.test hostile-files.test"
+asan_tests="ompd/check_ompd cafdbg/check_cafdbg ompd-exports.test inspect.test inspect-errors.test hostile-files.test atomic-inspect.test"
 asan_check() {
   mkdir -p "$top/_build-asan"
   cd "$top/_build-asan"

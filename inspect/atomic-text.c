@@ -142,7 +142,7 @@ static void print_held(const struct pdb_atomic_records *r, FILE *out)
     table_print(&tb, out);
     for (unsigned i = 0; i < r->nlocks; i++)
       if (r->locks[i].note != NULL)
-        fprintf(out, "lock %llu: %s\n", (unsigned long long)r->locks[i].index, r->locks[i].note);
+        fprintf(out, "Lock %llu: %s.\n", (unsigned long long)r->locks[i].index, r->locks[i].note);
   }
   unsigned rest = 0;
   for (unsigned i = 0; i < r->nwaiters; i++)
@@ -156,8 +156,8 @@ static void print_held(const struct pdb_atomic_records *r, FILE *out)
 
 static void print_atomic(const struct pdb_atomic_records *r, FILE *out)
 {
-  if (r->note != NULL)
-    fprintf(out, "%s\n", r->note);
+  if (r->note != NULL)   /* as GDB's info atomic locks says it */
+    fprintf(out, "%s: %s\n", r->runtime != NULL ? r->runtime : "libatomic", r->note);
   if (!r->owners_recorded)
     print_without_owners(r, out);
   else
