@@ -305,7 +305,7 @@ CD_EXPORT ompd_rc_t cafdbg_get_atomic_info(cafdbg_atomic_handle_t *handle,
 CD_EXPORT ompd_rc_t cafdbg_get_atomic_lock(cafdbg_atomic_handle_t *handle, uint64_t index,
                                            cafdbg_atomic_lock_t *lock)
 {
-  uint64_t state, waiters, owner = 0, addr = 0, size = 0;
+  uint64_t state, waiters, seq, owner = 0, addr = 0, size = 0;
   ompd_rc_t rc;
   if (handle == NULL || lock == NULL)
     return ompd_rc_bad_input;
@@ -320,8 +320,11 @@ CD_EXPORT ompd_rc_t cafdbg_get_atomic_lock(cafdbg_atomic_handle_t *handle, uint6
     return rc;
   if (state > PARADBG_ATOMIC_LOCK_CONTENDED || waiters > INT_MAX)
     return ompd_rc_error;
-  /* owner, addr and size are not cleared on release: only a holder's */
-  if (state != PARADBG_ATOMIC_LOCK_FREE) {
+  /* owner, addr and size are not cleared on release: they are the
+     holder's only once it has made seq odd (before that, the last one's) */
+  if ((rc = field(handle, rec, CA_F(lock, seq), &seq)) != ompd_rc_ok)
+    return rc;
+  if (state != PARADBG_ATOMIC_LOCK_FREE && (seq & 1)) {
     if ((rc = field(handle, rec, CA_F(lock, owner), &owner)) != ompd_rc_ok ||
         (rc = field(handle, rec, CA_F(lock, addr), &addr)) != ompd_rc_ok ||
         (rc = field(handle, rec, CA_F(lock, size), &size)) != ompd_rc_ok)
@@ -374,33 +377,19 @@ CD_EXPORT ompd_rc_t cafdbg_get_atomic_locks_of(cafdbg_atomic_handle_t *handle,
                                                ompd_address_t addr, uint64_t size,
                                                uint64_t *locks, int max, int *count)
 {
-  uint64_t words[CA_MAX_LOCKS / 64];
   if (handle == NULL || count == NULL || max < 0 || (locks == NULL && max > 0))
     return ompd_rc_bad_input;
-  *count = 0;
-  uint64_t n = handle->nlocks, granule = handle->granule;
-  uint64_t last = addr.address + (size ? size - 1 : 0);
-  uint64_t g0 = addr.address / granule, g1 = last / granule;
+  uint64_t first, n = handle->nlocks;
+  uint64_t span = paradbg_atomic_span(addr.address, size, handle->granule, n, &first);
+  /* ascending: the part that wraps past the table's end comes first */
+  uint64_t wrap = first + span > n ? first + span - n : 0;
   int k = 0;
-  if (g1 < g0 || g1 - g0 >= n - 1) {
-    for (uint64_t i = 0; i < n; i++, k++)
-      if (k < max)
-        locks[k] = i;
-    *count = k;
-    return ompd_rc_ok;
-  }
-  /* fewer granules than locks (at most 2^16): mark each granule's lock */
-  memset(words, 0, (n + 63) / 64 * sizeof words[0]);
-  for (uint64_t g = g0; g <= g1; g++) {
-    uint64_t l = paradbg_atomic_lock_of(g * granule, granule, n);
-    words[l / 64] |= (uint64_t)1 << (l % 64);
-  }
-  for (uint64_t i = 0; i < n; i++)
-    if (words[i / 64] >> (i % 64) & 1) {
-      if (k < max)
-        locks[k] = i;
-      k++;
-    }
+  for (uint64_t i = 0; i < wrap; i++, k++)
+    if (k < max)
+      locks[k] = i;
+  for (uint64_t i = first; i < first + span - wrap; i++, k++)
+    if (k < max)
+      locks[k] = i;
   *count = k;
   return ompd_rc_ok;
 }

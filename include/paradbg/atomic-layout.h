@@ -10,7 +10,7 @@
 #include "paradbg/layout.h"
 
 #define PARADBG_ATOMIC_LAYOUT_MAGIC 0x50415443u   /* "PATC" */
-#define PARADBG_ATOMIC_LAYOUT_VERSION 2
+#define PARADBG_ATOMIC_LAYOUT_VERSION 3
 
 /* The debug library libparatomic names (atomic_debugger_plugin): the
    coarray library reads the lock table too (docs/atomics.md says why). */
@@ -21,14 +21,15 @@
 /* The fields, with what each holds: A(X, struct, field, kind).
    PARADBG_ATOMIC_FIELDS(X) gives X(s, f), PARADBG_ATOMIC_FIELD_KINDS(X)
    X(s, f, kind).  state is a PARADBG_ATOMIC_LOCK_*; owner (an LWP id),
-   addr and size describe the holder while state is not FREE (they are not
-   cleared on release).  A wait slot with lwp > 0 is a thread (that LWP)
+   addr and size describe the holder while state is not FREE and seq is
+   odd (a new holder writes them just after it takes the lock, then makes
+   seq odd; they are not cleared on release).  A wait slot with lwp > 0 is a thread (that LWP)
    that waits for lock number `lock` to work on the addr/size object; lwp 0
    is a free slot, -1 one being filled.  A waiter that finds every slot in
    use is counted in its lock's waiters only. */
 #define PARADBG_ATOMIC_FIELD_LIST(A, X)                                          \
   A(X, lock, state, U32) A(X, lock, waiters, U32) A(X, lock, owner, S32)          \
-  A(X, lock, addr, U64) A(X, lock, size, U64)                                     \
+  A(X, lock, addr, U64) A(X, lock, size, U64) A(X, lock, seq, U32)                \
   A(X, wait, lwp, S32) A(X, wait, lock, U32) A(X, wait, addr, U64) A(X, wait, size, U64)
 
 #define PARADBG_ATOMIC_FIELDS(X) PARADBG_ATOMIC_FIELD_LIST(PARADBG_LAYOUT_NO_KIND, X)
@@ -60,6 +61,22 @@
 static inline uint64_t paradbg_atomic_lock_of(uint64_t addr, uint64_t granule, uint64_t nlocks)
 {
   return addr / granule % nlocks;
+}
+
+/* The locks an operation on the n bytes at addr takes (n 0: one byte):
+   count of them, from *first on, modulo nlocks; all nlocks (from 0) when
+   the object spans nlocks granules or more, or wraps past the end of the
+   address space.  The runtime and the plugin both use this. */
+static inline uint64_t paradbg_atomic_span(uint64_t addr, uint64_t n, uint64_t granule,
+                                           uint64_t nlocks, uint64_t *first)
+{
+  uint64_t g0 = addr / granule, g1 = (addr + (n ? n - 1 : 0)) / granule;
+  if (g1 < g0 || g1 - g0 >= nlocks - 1) {
+    *first = 0;
+    return nlocks;
+  }
+  *first = paradbg_atomic_lock_of(addr, granule, nlocks);
+  return g1 - g0 + 1;
 }
 
 /* lock.state: X(name, value, text) */

@@ -26,7 +26,8 @@ struct paratomic_lock {
   uint32_t state;          /* PARADBG_ATOMIC_LOCK_*: the futex word */
   uint32_t waiters;        /* threads sleeping or about to */
   int32_t owner;           /* LWP id of the holder; meaningful while held */
-  uint32_t seq;            /* odd while a writer holds it: loads retry */
+  uint32_t seq;            /* odd while a writer holds it (and owner, addr, size are its):
+                              loads retry */
   uint64_t addr;           /* the object the holder works on */
   uint64_t size;           /* its size in bytes */
 } __attribute__((aligned(64)));
@@ -113,12 +114,10 @@ struct span {
 
 static inline struct span span_of(const void *p, size_t n)
 {
-  uintptr_t g0 = (uintptr_t)p / PAT_GRANULE, g1 = ((uintptr_t)p + (n ? n - 1 : 0)) / PAT_GRANULE;
-  if (g1 - g0 + 1 >= PAT_NLOCKS)
-    return (struct span){0, PAT_NLOCKS, 0};
-  /* the lock of the first granule, as PARADBG_ATOMIC_ARRAYS tells a debugger */
-  unsigned first = (unsigned)paradbg_atomic_lock_of((uintptr_t)p, PAT_GRANULE, PAT_NLOCKS);
-  unsigned count = (unsigned)(g1 - g0 + 1);
+  /* the rule a debugger reads them by, from atomic-layout.h */
+  uint64_t first64;
+  unsigned count = (unsigned)paradbg_atomic_span((uintptr_t)p, n, PAT_GRANULE, PAT_NLOCKS, &first64);
+  unsigned first = (unsigned)first64;
   if (first + count <= PAT_NLOCKS)
     return (struct span){first, first + count, 0};
   return (struct span){first, PAT_NLOCKS, first + count - PAT_NLOCKS};

@@ -125,7 +125,7 @@ struct ta_lock {
   uint64_t addr;
   unsigned char spare1[12];
   uint32_t waiters;
-  uint32_t spare2;
+  uint32_t seq;
   uint32_t state;
 };
 
@@ -1748,6 +1748,7 @@ static void hold(unsigned i, uint32_t state, int32_t owner, uint64_t addr, uint6
   AW.locks[i].addr = addr;
   AW.locks[i].size = size;
   AW.locks[i].waiters = waiters;
+  AW.locks[i].seq = state != PARADBG_ATOMIC_LOCK_FREE ? 7 : 8;   /* odd: its holder's fields */
 }
 
 static void waits_in(unsigned slot, int32_t lwp, uint32_t lock, uint64_t addr, uint64_t size)
@@ -1762,7 +1763,9 @@ static void waits_in(unsigned slot, int32_t lwp, uint32_t lock, uint64_t addr, u
    library must read them).  Lock 3 is held by LWP 4242 for 40 bytes at
    0x5000060; lock 5 is held by LWP 4343 for 16 bytes at 0x50000a8 and two
    threads wait for it, 5001 and 5003; lock 7 was held and given back (its
-   holder's fields are not cleared).  Slot 2 is being filled, slot 3 names
+   holder's fields are not cleared); lock 9 has just been taken, and its
+   taker has not yet written itself in (seq even: the fields are the last
+   holder's).  Slot 2 is being filled, slot 3 names
    a lock out of range, slot 5 holds -7. */
 static void build_atomic_hang(void)
 {
@@ -1770,6 +1773,8 @@ static void build_atomic_hang(void)
   hold(3, PARADBG_ATOMIC_LOCK_HELD, 4242, 0x5000060, 40, 0);
   hold(5, PARADBG_ATOMIC_LOCK_CONTENDED, 4343, 0x50000a8, 16, 2);
   hold(7, PARADBG_ATOMIC_LOCK_FREE, 4444, 0x50000e0, 8, 0);
+  hold(9, PARADBG_ATOMIC_LOCK_HELD, 4545, 0x5000120, 24, 0);
+  AW.locks[9].seq = 10;
   waits_in(1, 5001, 5, 0x50000a0, 16);
   waits_in(2, -1, 5, 0x50000a0, 16);
   waits_in(3, 5002, 99, 0x50000a0, 16);
@@ -1831,6 +1836,12 @@ START_TEST(atomic_table)
       ck_assert_uint_eq(l.object.address, 0x50000a8);
       ck_assert_uint_eq(l.size, 16);
       ck_assert_int_eq(l.waiters, 2);
+    } else if (i == 9) {
+      /* held, but the stale holder is not reported as its owner */
+      ck_assert_int_eq(l.state, cafdbg_atomic_held);
+      ck_assert_int_eq(l.owner, 0);
+      ck_assert_uint_eq(l.object.address, 0);
+      ck_assert_uint_eq(l.size, 0);
     } else {
       /* free: lock 7's stale holder is not reported */
       ck_assert_int_eq(l.state, cafdbg_atomic_free);
@@ -2039,9 +2050,9 @@ START_TEST(atomic_tables)
   AW.table.magic = PARADBG_CAF_LAYOUT_MAGIC;   /* another runtime's table */
   ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
   AW.table = paradbg_atomic_layout;
-  AW.table.version = 1;
+  AW.table.version = PARADBG_ATOMIC_LAYOUT_VERSION - 1;
   ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
-  AW.table.version = 3;
+  AW.table.version = PARADBG_ATOMIC_LAYOUT_VERSION + 1;
   ck_assert_int_eq(atomic_init_rc(), ompd_rc_incompatible);
   AW.table = paradbg_atomic_layout;
   AW.table.table_size += 8;   /* a size the table does not have */
