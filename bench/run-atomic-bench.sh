@@ -7,7 +7,7 @@
 # threads), the median of ROUNDS runs of 0.2 s, taken alternately on the two
 # libraries; ratio = libparatomic / libatomic; noise = the larger of the two
 # libraries' median absolute deviation over their rounds, in % of the
-# median.  BASELINE=DIR adds a third library taken in the same alternation
+# median (with BASELINE, also that of the rounds' after/before ratios).  BASELINE=DIR adds a third library taken in the same alternation
 # (DIR/libatomic.so.1, e.g. a copy of an older libparatomic) and the
 # columns before_Mops and after/before: a change is within noise when that
 # ratio is within the row's noise of 1.
@@ -47,6 +47,16 @@ stats() {
   d=$(awk -v m="$m" '{ print ($1 > m ? $1 - m : m - $1) }' "$work/row" | median)
   awk -v m="$m" -v d="$d" 'BEGIN { printf "%s %s\n", m, (m > 0 ? 100 * d / m : 0) }'
 }
+# OP SIZE THREADS: "mad%" of after/before over the rounds, each round's
+# two runs side by side (what the machine's drift does to the ratio)
+paired() {
+  awk -v o="$1" -v s="$2" -v t="$3" '$1 == o && $2 == s && $3 == t { print $4 }' "$work/par" > "$work/pa"
+  awk -v o="$1" -v s="$2" -v t="$3" '$1 == o && $2 == s && $3 == t { print $4 }' "$work/base" > "$work/ba"
+  paste "$work/pa" "$work/ba" | awk '$2 > 0 { print $1 / $2 }' > "$work/row"
+  m=$(median < "$work/row")
+  d=$(awk -v m="$m" '{ print ($1 > m ? $1 - m : m - $1) }' "$work/row" | median)
+  awk -v m="$m" -v d="$d" 'BEGIN { printf "%s\n", (m > 0 ? 100 * d / m : 0) }'
+}
 if [ -z "$base" ]; then
   printf '%-6s %5s %8s %14s %16s %7s %7s\n' op bytes threads libatomic_Mops libparatomic_Mops ratio noise%
 else
@@ -59,9 +69,9 @@ awk '!seen[$1 " " $2 " " $3]++ { print $1, $2, $3 }' "$work/sys" | while read -r
     awk -v o="$op" -v b="$size" -v t="$threads" -v s="$1" -v sn="$2" -v p="$3" -v pn="$4" \
       'BEGIN { printf "%-6s %5d %8d %14.2f %16.2f %7.2f %7.1f\n", o, b, t, s, p, p / s, (sn > pn ? sn : pn) }'
   else
-    set -- "$@" $(stats "$work/base" "$op" "$size" "$threads")
+    set -- "$@" $(stats "$work/base" "$op" "$size" "$threads") $(paired "$op" "$size" "$threads")
     awk -v o="$op" -v b="$size" -v t="$threads" -v s="$1" -v sn="$2" -v p="$3" -v pn="$4" -v q="$5" -v qn="$6" \
-      'BEGIN { n = (pn > qn ? pn : qn)
+      -v rn="$7" 'BEGIN { n = (pn > qn ? pn : qn); n = (rn > n ? rn : n)
                printf "%-6s %5d %8d %14.2f %16.2f %7.2f %11.2f %12.2f %7.1f\n", o, b, t, s, p, p / s, q, p / q, n }'
   fi
 done
