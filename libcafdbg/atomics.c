@@ -66,15 +66,7 @@ struct _cafdbg_atomic_handle {
 /* n bytes at addr through the debugger's memory callback. */
 static ompd_rc_t ca_read(cafdbg_atomic_handle_t *h, uint64_t addr, uint64_t n, void *buf)
 {
-  if (addr == 0)
-    return ompd_rc_unavailable;
-  if (addr + n < addr)
-    return ompd_rc_error;
-  if (n == 0)
-    return ompd_rc_ok;
-  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr };
-  ompd_rc_t rc = cd_cb->read_memory(h->context, NULL, &a, n, buf);
-  return rc == ompd_rc_ok ? ompd_rc_ok : ompd_rc_device_read_error;
+  return cd_read_in(h->context, addr, n, buf);
 }
 
 /* A value of kind k of size bytes in the target's order, in host order
@@ -133,31 +125,13 @@ static ompd_rc_t lookup_symbols(cafdbg_atomic_handle_t *h)
   return ompd_rc_ok;
 }
 
-/* The layout kit reads through the debugger's memory callback. */
-struct layout_reader {
-  cafdbg_atomic_handle_t *h;
-  ompd_rc_t rc;
-};
-
-static int read_for_layout(void *ctx, uint64_t addr, size_t n, void *buf)
-{
-  struct layout_reader *r = ctx;
-  r->rc = ca_read(r->h, addr, n, buf);
-  return r->rc != ompd_rc_ok;
-}
-
 /* The table must be the one this library was built for (paradbg/layout.h's
    validator: magic, version, size, pointer size, every field inside its
    structure and of its kind's size); anything else is refused. */
 static ompd_rc_t load_layout(cafdbg_atomic_handle_t *h)
 {
-  struct layout_reader r = { h, ompd_rc_ok };
-  int v = paradbg_layout_read(&atomic_spec, read_for_layout, &r,
-                              h->sym[CA_SYM_paradbg_atomic_layout], &h->target, &h->layout,
-                              sizeof h->layout);
-  if (v == PARADBG_LAYOUT_UNREADABLE)
-    return r.rc;
-  return v == PARADBG_LAYOUT_OK ? ompd_rc_ok : ompd_rc_incompatible;
+  return cd_layout_read(h->context, &atomic_spec, h->sym[CA_SYM_paradbg_atomic_layout], &h->target,
+                        &h->layout, sizeof h->layout);
 }
 
 /* The table's geometry: counts and granule within the bounds, and both

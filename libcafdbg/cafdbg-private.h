@@ -164,7 +164,14 @@ struct _cafdbg_coarray_handle {
 /* target.c: reading */
 ompd_rc_t cd_alloc(uint64_t n, void **p);
 void cd_free(void *p);
+/* n bytes at addr in the address space of context (NULL addr:
+   ompd_rc_unavailable; a failed read: ompd_rc_device_read_error). */
+ompd_rc_t cd_read_in(ompd_address_space_context_t *context, uint64_t addr, uint64_t n, void *buf);
 ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *buf);
+/* The layout table at addr, checked by paradbg/layout.h's validator into
+   out: ompd_rc_incompatible for any other table (or none). */
+ompd_rc_t cd_layout_read(ompd_address_space_context_t *context, const struct paradbg_layout_spec *spec,
+                         uint64_t addr, const struct paradbg_layout_target *t, void *out, size_t size);
 ompd_rc_t cd_to_host(cafdbg_program_handle_t *ph, const void *raw, unsigned size, uint64_t *out);
 unsigned cd_type_size(const cafdbg_program_handle_t *ph, unsigned type);
 ompd_rc_t cd_read_rec(cafdbg_program_handle_t *ph, uint64_t addr, unsigned type, struct cd_rec *r);

@@ -42,7 +42,7 @@ void cd_free(void *p)
     cd_cb->free_memory(p);
 }
 
-ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *buf)
+ompd_rc_t cd_read_in(ompd_address_space_context_t *context, uint64_t addr, uint64_t n, void *buf)
 {
   if (addr == 0)
     return ompd_rc_unavailable;
@@ -51,8 +51,13 @@ ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *
   if (n == 0)
     return ompd_rc_ok;
   ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr };
-  ompd_rc_t rc = cd_cb->read_memory(ph->context, NULL, &a, n, buf);
+  ompd_rc_t rc = cd_cb->read_memory(context, NULL, &a, n, buf);
   return rc == ompd_rc_ok ? ompd_rc_ok : ompd_rc_device_read_error;
+}
+
+ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *buf)
+{
+  return cd_read_in(ph->context, addr, n, buf);
 }
 
 ompd_rc_t cd_to_host(cafdbg_program_handle_t *ph, const void *raw, unsigned size, uint64_t *out)
@@ -321,15 +326,27 @@ void cd_forget(cafdbg_program_handle_t *ph)
 
 /* The layout kit reads through the debugger's memory callback. */
 struct layout_reader {
-  cafdbg_program_handle_t *ph;
+  ompd_address_space_context_t *context;
   ompd_rc_t rc;
 };
 
 static int read_for_layout(void *ctx, uint64_t addr, size_t n, void *buf)
 {
   struct layout_reader *r = ctx;
-  r->rc = cd_read(r->ph, addr, n, buf);
+  r->rc = cd_read_in(r->context, addr, n, buf);
   return r->rc != ompd_rc_ok;
+}
+
+ompd_rc_t cd_layout_read(ompd_address_space_context_t *context, const struct paradbg_layout_spec *spec,
+                         uint64_t addr, const struct paradbg_layout_target *t, void *out, size_t size)
+{
+  struct layout_reader r = { context, ompd_rc_ok };
+  if (addr == 0)
+    return ompd_rc_incompatible;
+  int v = paradbg_layout_read(spec, read_for_layout, &r, addr, t, out, size);
+  if (v == PARADBG_LAYOUT_UNREADABLE)
+    return r.rc;
+  return v == PARADBG_LAYOUT_OK ? ompd_rc_ok : ompd_rc_incompatible;
 }
 
 /* The table must be the one this library was built for: paradbg/layout.h's
@@ -341,15 +358,10 @@ ompd_rc_t cd_load_layout(cafdbg_program_handle_t *ph)
   ompd_addr_t at = ph->sym[CD_SYM_paradbg_caf_layout];
   struct paradbg_layout_target t = { ph->sizes.sizeof_int, ph->sizes.sizeof_long,
                                      ph->sizes.sizeof_pointer };
-  struct layout_reader r = { ph, ompd_rc_ok };
   struct paradbg_caf_layout table;
-  if (at == 0)
-    return ompd_rc_incompatible;
-  int v = paradbg_layout_read(&caf_spec, read_for_layout, &r, at, &t, &table, sizeof table);
-  if (v == PARADBG_LAYOUT_UNREADABLE)
-    return r.rc;
-  if (v != PARADBG_LAYOUT_OK)
-    return ompd_rc_incompatible;
+  ompd_rc_t rc = cd_layout_read(ph->context, &caf_spec, at, &t, &table, sizeof table);
+  if (rc != ompd_rc_ok)
+    return rc;
   ph->layout = table;
   /* Where the fields of each structure lie, so that one read gets them. */
   for (unsigned i = 0; i < PARADBG_CAF_NTYPES; i++) {
