@@ -12,6 +12,10 @@ output.
                                  process of the program)
   check.py json FILE             FILE is one JSON document with an
                                  "atomic" object (a corrupt table's report)
+  check.py tables RECORD JSON    as json, for a program whose lock and wait
+                                 tables alone are scribbled (garbage SEED
+                                 tables): the layout and counts are whole,
+                                 so the report has libparatomic's
   check.py schema SCHEMA FILE... each FILE follows the JSON schema (one
                                  process for all: jsonschema is slow to load)
 
@@ -25,7 +29,10 @@ object's locks that its holder holds.  GNU libatomic (record runtime
 other) keeps no owners: no lock may show one, and the waiters are the
 threads whose stacks show libatomic's lock path; where a frame does not
 tell, their lock and object are unknown (null), where it does they must
-be right.
+be right.  A holder that blocks in its signal handler (record block: on
+a mutex, under pthread_mutex_lock and futex() as a waiter sleeps, but
+above the signal frame over libatomic's) is no waiter: it must not be
+listed as one, in any view.
 """
 import json
 import re
@@ -44,9 +51,9 @@ def locks_of(addr, size):
 
 class Record:
     def __init__(self, path):
-        self.holds, self.waits, self.dead, self.omp = [], [], set(), {}
+        self.holds, self.waits, self.dead, self.omp, self.blocked = [], [], set(), {}, set()
         self.runtime, self.image, self.pid, self.ready = None, None, None, False
-        self.sync = []
+        self.sync, self.garbage = [], None
         for ln in open(path):
             f = ln.split()
             if not f:
@@ -67,8 +74,12 @@ class Record:
                                        holder=int(f[5]), op=f[6]))
             elif k == "dead":
                 self.dead.add(int(f[1]))
+            elif k == "block":
+                self.blocked.add(int(f[1]))
             elif k == "omp":
                 self.omp[int(f[1])] = int(f[2])
+            elif k == "garbage":
+                self.garbage = f[1]
             elif k == "sync":
                 self.sync.append(int(f[-1]))
             elif k == "ready":
@@ -77,6 +88,8 @@ class Record:
                 sys.exit("the program gave up: " + ln.strip())
         if not self.ready:
             sys.exit("the record %s has no ready line" % path)
+        if not self.blocked <= {h["lwp"] for h in self.holds}:
+            sys.exit("the record's blocked LWPs %s are not all holders" % sorted(self.blocked))
         self.owners = self.runtime == "libparatomic"
         # which lock each holder holds, and which each waiter blocks on
         self.held = {}
@@ -143,6 +156,12 @@ def check_atomic(rec, doc):
             bad.append("LWP %s is listed twice among the waiters" % lwp)
         waiters[lwp] = w
     holders = {h["lwp"] for h in rec.holds}
+    # a holder blocked in its handler sleeps as a waiter does, but is none
+    for h in rec.holds:
+        if h["lwp"] in rec.blocked and h["lwp"] in waiters:
+            bad.append("holder LWP %d (holds %s; blocked on a mutex in its signal handler, above libatomic's "
+                       "frames) is listed among the waiters: %r" % (h["lwp"], h["name"],
+                                                                  waiters[h["lwp"]].get("wait")))
     if not rec.owners:
         # GNU libatomic: nothing is known of owners
         if a.get("owners_recorded") is not False:
@@ -162,10 +181,10 @@ def check_atomic(rec, doc):
             if "atomic lock" not in (got.get("wait") or ""):
                 bad.append("%s: its wait %r does not say atomic lock" % (where, got.get("wait")))
         for lwp in waiters:
-            if lwp not in {w["lwp"] for w in rec.waits}:
+            if lwp not in {w["lwp"] for w in rec.waits} and lwp not in rec.blocked:
                 what = "a holder" if lwp in holders else "not a waiter"
                 bad.append("LWP %s is listed as waiting; the record says it is %s" % (lwp, what))
-        return bad, "%d waiters by their stacks, no owners" % len(rec.waits)
+        return bad, "%d waiters by their stacks, no owners%s" % (len(rec.waits), blocked_said(rec))
 
     if a.get("owners_recorded") is not True:
         bad.append("owners_recorded is %r on libparatomic" % a.get("owners_recorded"))
@@ -243,10 +262,17 @@ def check_atomic(rec, doc):
                        (where, text, "itself" if self_ else
                         "(no longer exists)" if w["holder"] in rec.dead else "LWP %d" % w["holder"]))
     for lwp in waiters:
-        if lwp not in {w["lwp"] for w in rec.waits}:
+        if lwp not in {w["lwp"] for w in rec.waits} and lwp not in rec.blocked:
             bad.append("LWP %s is listed as waiting; the record does not say so" % lwp)
     spans = sum(1 for h in rec.holds if len(locks_of(h["addr"], h["size"])) > 1)
-    return bad, "%d held locks (%d objects over several), %d waiters" % (len(rec.held), spans, len(rec.waits))
+    return bad, "%d held locks (%d objects over several), %d waiters%s" % (len(rec.held), spans, len(rec.waits),
+                                                                          blocked_said(rec))
+
+
+def blocked_said(rec):
+    if not rec.blocked:
+        return ""
+    return ", %d holders blocked in their handlers, not waiters" % len(rec.blocked)
 
 
 def check_threads(rec, doc):
@@ -267,8 +293,13 @@ def check_threads(rec, doc):
     for lwp, t in threads.items():
         text = ((t.get("wait") or {}).get("text")) or ""
         if lwp not in waiting and "atomic lock" in text:
-            bad.append("thread LWP %s: wait %r; the record has it wait for no atomic lock" % (lwp, text))
-    return bad, "%d threads, %d waiting for atomic locks" % (len(threads), len(rec.waits))
+            what = (" (it holds a lock and blocks on a mutex in its signal handler)" if lwp in rec.blocked
+                    else "")
+            bad.append("thread LWP %s: wait %r; the record has it wait for no atomic lock%s" % (lwp, text, what))
+    for lwp in sorted(rec.blocked):
+        if lwp not in threads:
+            bad.append("blocked holder LWP %d is not among the threads %s" % (lwp, sorted(threads, key=str)))
+    return bad, "%d threads, %d waiting for atomic locks%s" % (len(threads), len(rec.waits), blocked_said(rec))
 
 
 def check_text(rec, text):
@@ -279,7 +310,35 @@ def check_text(rec, text):
     for w in rec.waits:
         if not has_word(text, w["lwp"]):
             bad.append("waiter LWP %d is not named" % w["lwp"])
+    for lwp in sorted(rec.blocked):
+        for ln in text.splitlines():
+            # with owners the holder is named as one; never as waiting
+            if has_word(ln, lwp) and "atomic lock" in ln and not (rec.owners and "held by" in ln):
+                bad.append("blocked holder LWP %d is named as waiting: %r" % (lwp, ln.strip()))
     return bad, "%d holders, %d waiters named" % (len(rec.holds) if rec.owners else 0, len(rec.waits))
+
+
+def check_tables(rec, doc):
+    """A report on scribbled lock and wait tables whose layout and counts
+    are whole: it is given, with libparatomic's geometry."""
+    a = doc.get("atomic") if isinstance(doc, dict) else None
+    if not isinstance(a, dict):
+        print("no atomic object")
+        return 1
+    if rec.runtime != "libparatomic" or rec.garbage != "tables":
+        print("the record is not of scribbled tables on libparatomic (%s, garbage %s)" % (rec.runtime, rec.garbage))
+        return 1
+    bad = []
+    if a.get("nlocks") != NLOCKS or a.get("granule") != GRANULE:
+        bad.append("nlocks %s, granule %s; the counts are whole: %d and %d" % (a.get("nlocks"), a.get("granule"),
+                                                                              NLOCKS, GRANULE))
+    if a.get("owners_recorded") is not True:
+        bad.append("owners_recorded is %r on libparatomic" % a.get("owners_recorded"))
+    for b in bad:
+        print(b)
+    print("valid JSON, whole geometry: %d locks, %d waiters; %d mismatch(es)" %
+          (len(a.get("locks", [])), len(a.get("waiters", [])), len(bad)))
+    return 1 if bad else 0
 
 
 def main(argv):
@@ -312,6 +371,8 @@ def main(argv):
         print("no lock held, no waiter")
         return 0
     rec = Record(argv[2])
+    if what == "tables":
+        return check_tables(rec, load(argv[3]))
     if what == "atomic":
         bad, summary = check_atomic(rec, load(argv[3]))
     elif what == "threads":

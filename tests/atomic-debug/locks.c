@@ -11,7 +11,8 @@
    pages of their own, made read-only; an atomic store takes the lock(s)
    of the object in libatomic, and the copy faults.  The SIGSEGV handler
    runs on that thread, with the lock held: it records "hold" and waits
-   there forever (or exits, or waits for its own lock). */
+   there forever (or exits, or waits for its own lock, or for a mutex the
+   main thread holds). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -94,12 +95,16 @@ struct job {
   pthread_t thread;
 };
 
-enum mode { NORMAL, DEAD, SELF };
+enum mode { NORMAL, DEAD, SELF, MUTEX };
 
 static int record_fd = -1;
 static enum mode mode = NORMAL;
 static uintptr_t guarded_lo, guarded_hi;
 static __thread struct job *my_job;
+/* gnu mutex: the main thread holds it for good; each holder's handler
+   blocks on it, so a holder sleeps in futex() under pthread_mutex_lock as
+   the waiters do, but in its handler, above libatomic's frames. */
+static pthread_mutex_t handler_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---- the record: whole lines, each one write (O_APPEND), formatted by
    hand so the signal handler may write too ---- */
@@ -245,6 +250,12 @@ static void on_segv(int sig, siginfo_t *si, void *uc)
     syscall(SYS_exit, 0);   /* this thread alone ends; the lock stays held */
   if (mode == SELF)
     do_op(&j->obj, j->op);
+  if (mode == MUTEX) {
+    record_num("block", j->tid);
+    pthread_mutex_lock(&handler_mutex);   /* never returns: main keeps it */
+    record_num("error: the handler's mutex was given in LWP", j->tid);
+    _exit(1);
+  }
   for (;;)
     pause();
 }
@@ -409,7 +420,7 @@ static void run_all(void)
         die("a holder that exited is still there after 10 s");
       record_num("dead", j->tid);
     }
-    if (mode == SELF)
+    if (mode == SELF || mode == MUTEX)
       await_futex(j->tid);
   }
   for (int i = 0; i < njobs; i++)
@@ -524,21 +535,51 @@ static void writable(void *p, size_t n)
     die("mprotect of the runtime's read-only tables failed");
 }
 
-static void garbage(uint64_t seed, int layout)
+/* What garbage scribbles over: the lock and wait tables alone; also the
+   layout table and the counts; or the tables and the counts, the layout
+   left whole and the counts wrong but within what a reader accepts. */
+enum garbage_kind { G_TABLES, G_LAYOUT, G_COUNTS };
+
+/* counts: nlocks, granule and nwaits that pass a reader's bounds (at most
+   65536 locks and wait slots, a granule up to 2^30), none of them the
+   runtime's (64, 64, 256) all at once: far more than the tables hold,
+   none to wait in, fewer, one more each, another granule, the limits. */
+static const uint32_t wrong_counts[][3] = {
+  {32768, 64, 32768}, {65536, 64, 0}, {1, 4096, 3}, {65, 64, 257}, {64, 1, 256},
+  {4096, 1u << 30, 65536},
+};
+#define NWRONG (sizeof wrong_counts / sizeof wrong_counts[0])
+
+static void garbage(uint64_t seed, enum garbage_kind kind)
 {
   static const char *const names[] = {"paratomic_locks", "paratomic_waits", "paradbg_atomic_layout",
                                       "paratomic_nlocks", "paratomic_granule", "paratomic_nwaits"};
   void *p[6];
   size_t n[6];
-  int count = layout ? 6 : 2;
+  int count = kind == G_TABLES ? 2 : 6;
   /* everything looked up before a byte changes */
   for (int i = 0; i < count; i++)
     p[i] = symbol(names[i], &n[i]);
   rnd_state = seed * 0x9e3779b97f4a7c15ull + 1;
   for (int i = 0; i < 2; i++)
     scribble(p[i], n[i]);
-  if (!layout)
+  if (kind == G_TABLES)
     return;
+  if (kind == G_COUNTS) {
+    const uint32_t *c = wrong_counts[seed % NWRONG];
+    struct line l = {.n = 0};
+    put_s(&l, "counts");
+    for (int i = 3; i < 6; i++) {
+      if (n[i] != 4)
+        die("garbage: a count is not 4 bytes");
+      writable(p[i], n[i]);
+      memcpy(p[i], &c[i - 3], 4);
+      put_s(&l, " ");
+      put_u(&l, c[i - 3], 10);
+    }
+    emit(&l);
+    return;
+  }
   for (int i = 2; i < 6; i++)
     writable(p[i], n[i]);
   /* the layout table: an odd seed keeps its six header words (magic,
@@ -564,9 +605,10 @@ static void usage(void)
           "  span                     a holder of two locks, waiters on each\n"
           "  dead                     the holder's LWP exits, its lock held\n"
           "  self                     the holder waits for its own lock\n"
-          "  gnu                      wait 24, 40 and 256 (for GNU libatomic)\n"
+          "  gnu [mutex]              wait 24, 40 and 256 (for GNU libatomic); mutex:\n"
+          "                           each holder blocks in its handler on a mutex\n"
           "  omp                      wait 40 in OpenMP threads (built with -fopenmp)\n"
-          "  garbage SEED [layout]    libparatomic's tables scribbled over\n"
+          "  garbage SEED [tables|layout|counts]  libparatomic's tables scribbled over\n"
           "  -r RECORD  the record (default $ATOMIC_RECORD, else ./record)\n"
           "  -a         abort (SIGABRT, a core) once ready\n");
   exit(2);
@@ -607,9 +649,21 @@ int main(int argc, char **argv)
   if (strcmp(scen, "garbage") == 0) {
     if (!arg)
       usage();
-    int layout = optind + 2 < argc && strcmp(argv[optind + 2], "layout") == 0;
-    record_text(layout ? "garbage layout" : "garbage tables", arg);
-    garbage(strtoull(arg, NULL, 10), layout);
+    const char *how = optind + 2 < argc ? argv[optind + 2] : "tables";
+    enum garbage_kind kind = G_TABLES;
+    if (strcmp(how, "layout") == 0)
+      kind = G_LAYOUT;
+    else if (strcmp(how, "counts") == 0)
+      kind = G_COUNTS;
+    else if (strcmp(how, "tables") != 0)
+      usage();
+    struct line l = {.n = 0};
+    put_s(&l, "garbage ");
+    put_s(&l, how);
+    put_s(&l, " ");
+    put_s(&l, arg);
+    emit(&l);
+    garbage(strtoull(arg, NULL, 10), kind);
   } else {
     if (strcmp(scen, "wait") == 0) {
       if (!arg || strcmp(arg, "all") == 0) {
@@ -621,6 +675,14 @@ int main(int argc, char **argv)
         group(atoi(arg));
       }
     } else if (strcmp(scen, "gnu") == 0) {
+      if (arg && strcmp(arg, "mutex") == 0) {
+        mode = MUTEX;
+        /* held from now on: every holder's handler blocks on it */
+        if (pthread_mutex_lock(&handler_mutex) != 0)
+          die("pthread_mutex_lock failed");
+      } else if (arg) {
+        usage();
+      }
       group(24);
       group(40);
       group(256);
