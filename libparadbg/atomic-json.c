@@ -147,3 +147,65 @@ char *pdb_atomic_gather_json(pdb_atomic_session *s, const struct pdb_atomic_thre
     pdb_caf_records_free(&crec);
   return text;
 }
+
+/* The atomic records of a gather of as, or 0 (the waits then stay
+   unmarked: the view itself did not fail). */
+static int gather_for_marks(pdb_atomic_session *as, const struct pdb_atomic_thread *threads,
+                            unsigned nthreads, const struct pdb_records *omp,
+                            const struct pdb_caf_records *caf, struct pdb_atomic_records *out)
+{
+  char msg[256];
+  return pdb_atomic_gather(as, threads, nthreads, omp, caf, out, msg, sizeof msg) == PDB_OK;
+}
+
+char *pdb_gather_json_marked(pdb_session *s, const int64_t *lwps, unsigned n, int want,
+                             pdb_atomic_session *as, const struct pdb_atomic_thread *threads,
+                             unsigned nthreads, char *msg, size_t msgsize)
+{
+  if (as == NULL)
+    return pdb_gather_json(s, lwps, n, want, msg, msgsize);
+  struct pdb_records r;
+  if (pdb_gather(s, lwps, n, want, &r, msg, msgsize) != PDB_OK)
+    return NULL;
+  struct pdb_atomic_records ar;
+  if (gather_for_marks(as, threads, nthreads, &r, NULL, &ar)) {
+    pdb_atomic_mark(&ar, &r, NULL);
+    pdb_atomic_records_free(&ar);
+  }
+  char *text = pdb_json(s, &r, NULL);
+  pdb_records_free(&r);
+  if (text == NULL)
+    say_status(msg, msgsize, PDB_FAILED, "out of memory");
+  return text;
+}
+
+char *pdb_caf_gather_json_marked(pdb_caf_session *s, int want, pdb_atomic_session *as,
+                                 const struct pdb_atomic_thread *threads, unsigned nthreads,
+                                 char *msg, size_t msgsize)
+{
+  if (as == NULL)
+    return pdb_caf_gather_json(s, want, msg, msgsize);
+  struct pdb_caf_records cr;
+  if (pdb_caf_gather(s, want, &cr, msg, msgsize) != PDB_OK)
+    return NULL;
+  struct pdb_atomic_records ar;
+  if (gather_for_marks(as, threads, nthreads, NULL, &cr, &ar)) {
+    pdb_atomic_mark(&ar, NULL, &cr);
+    pdb_atomic_records_free(&ar);
+  }
+  /* pdb_caf_gather_json's text: the "coarray" object alone, taken from a
+     document that holds nothing else. */
+  char *doc = pdb_caf_json(s, &cr, "{}", NULL);
+  pdb_caf_records_free(&cr);
+  J *root = doc != NULL ? json_tokener_parse(doc) : NULL, *o = NULL;
+  free(doc);
+  char *text = NULL;
+  if (root != NULL && json_object_object_get_ex(root, "coarray", &o)) {
+    jk_out_of_memory = 0;
+    text = jk_render(json_object_get(o));
+  }
+  json_object_put(root);
+  if (text == NULL)
+    say_status(msg, msgsize, PDB_FAILED, "out of memory");
+  return text;
+}

@@ -285,12 +285,22 @@ static void *grow(void *v, unsigned n, unsigned *cap, size_t size)
   return p;
 }
 
-static struct pdb_atomic_lock *held_lock(const struct pdb_atomic_records *r, uint64_t index)
+/* The held locks by lock number, built once per gather so that finding a
+   waiter's lock costs no walk over the held ones: at[i] is 1 + the place
+   of lock i in the records' locks, 0 if it is not held; i < n, the locks
+   read_locks looks at (at most PDB_ATOMIC_MAX_LOCKS). */
+struct held_index {
+  unsigned *at;
+  uint64_t n;
+};
+
+static struct pdb_atomic_lock *held_lock(const struct held_index *x, const struct pdb_atomic_records *r,
+                                         uint64_t index)
 {
-  for (unsigned i = 0; i < r->nlocks; i++)
-    if (r->locks[i].index == index)
-      return &r->locks[i];
-  return NULL;
+  /* the index comes from the target: anything */
+  if (index >= x->n || x->at[index] == 0 || x->at[index] > r->nlocks)
+    return NULL;
+  return &r->locks[x->at[index] - 1];
 }
 
 /* --- The runtime's records ------------------------------------------- */
@@ -298,9 +308,10 @@ static struct pdb_atomic_lock *held_lock(const struct pdb_atomic_records *r, uin
 /* "atomic lock 5 for counter+8 (held by thread 3)": the wait in words,
    written once for every view. */
 static char *wait_words(const pdb_atomic_session *s, cafdbg_atomic_handle_t *h, const struct known *k,
-                        const struct pdb_atomic_records *r, const struct pdb_atomic_waiter *w)
+                        const struct held_index *x, const struct pdb_atomic_records *r,
+                        const struct pdb_atomic_waiter *w)
 {
-  const struct pdb_atomic_lock *l = held_lock(r, w->lock);
+  const struct pdb_atomic_lock *l = held_lock(x, r, w->lock);
   char *holder = NULL, *text = NULL;
   int n;
   if (l == NULL) {
@@ -331,16 +342,11 @@ static char *wait_words(const pdb_atomic_session *s, cafdbg_atomic_handle_t *h, 
   return n < 0 ? NULL : text;
 }
 
-/* The held locks of the table. */
+/* The held locks of the table, among the first x->n, each entered in x. */
 static int read_locks(pdb_atomic_session *s, cafdbg_atomic_handle_t *h, const struct known *k,
-                      const cafdbg_atomic_info_t *info, struct pdb_atomic_records *r)
+                      struct held_index *x, struct pdb_atomic_records *r)
 {
-  uint64_t n = info->nlocks;
-  if (n > PDB_ATOMIC_MAX_LOCKS) {
-    r->truncated += (unsigned)(n - PDB_ATOMIC_MAX_LOCKS > UINT_MAX / 2 ? UINT_MAX / 2
-                                                                       : n - PDB_ATOMIC_MAX_LOCKS);
-    n = PDB_ATOMIC_MAX_LOCKS;
-  }
+  uint64_t n = x->n;
   unsigned cap = 0;
   for (uint64_t i = 0; i < n; i++) {
     cafdbg_atomic_lock_t lk;
@@ -356,6 +362,7 @@ static int read_locks(pdb_atomic_session *s, cafdbg_atomic_handle_t *h, const st
     v->state = lk.state == cafdbg_atomic_contended ? "held, threads waiting" : "held";
     v->counted_waiters = lk.waiters >= 0 ? lk.waiters : -1;
     r->nlocks++;   /* counted before it is whole, so that records_free frees what it has */
+    x->at[i] = r->nlocks;
     if (make_who(&v->owner, k, lk.owner) != 0 ||
         make_object(s, h, lk.object.address, lk.size, &v->object, &r->truncated) != 0)
       return -1;
@@ -363,9 +370,11 @@ static int read_locks(pdb_atomic_session *s, cafdbg_atomic_handle_t *h, const st
   return 0;
 }
 
-/* The waiters the runtime names. */
+/* The waiters the runtime names.  A thread may have two (a signal handler
+   that waits while the thread already waited): both are listed. */
 static int read_waiters(pdb_atomic_session *s, cafdbg_atomic_handle_t *h, const struct known *k,
-                        const cafdbg_atomic_info_t *info, struct pdb_atomic_records *r)
+                        const struct held_index *x, const cafdbg_atomic_info_t *info,
+                        struct pdb_atomic_records *r)
 {
   unsigned cap = 0;
   uint64_t nth = 0;
@@ -393,19 +402,32 @@ static int read_waiters(pdb_atomic_session *s, cafdbg_atomic_handle_t *h, const 
       if (r->truncated < UINT_MAX)
         r->truncated++;
   }
-  /* Each waiter to its lock; who holds the lock it waits for itself. */
+  /* Each waiter to its lock: counted first, so that each lock's list is
+     allocated once. */
+  for (unsigned i = 0; i < r->nwaiters; i++) {
+    struct pdb_atomic_lock *l = held_lock(x, r, r->waiters[i].lock);
+    if (l != NULL)
+      l->nwaiters++;
+  }
+  int ok = 1;
+  for (unsigned i = 0; i < r->nlocks; i++) {
+    struct pdb_atomic_lock *l = &r->locks[i];
+    unsigned count = l->nwaiters;
+    l->nwaiters = 0;
+    if (count > 0 && ok && (l->waiters = malloc(count * sizeof *l->waiters)) == NULL)
+      ok = 0;
+  }
+  if (!ok)
+    return -1;
+  /* Who holds the lock it waits for itself. */
   for (unsigned i = 0; i < r->nwaiters; i++) {
     struct pdb_atomic_waiter *w = &r->waiters[i];
-    struct pdb_atomic_lock *l = held_lock(r, w->lock);
+    struct pdb_atomic_lock *l = held_lock(x, r, w->lock);
     if (l != NULL) {
-      unsigned *v = realloc(l->waiters, (l->nwaiters + 1) * sizeof *v);
-      if (v == NULL)
-        return -1;
-      l->waiters = v;
-      v[l->nwaiters++] = i;
+      l->waiters[l->nwaiters++] = i;
       w->self = l->owner.lwp != 0 && l->owner.lwp == w->who.lwp;
     }
-    if ((w->wait = wait_words(s, h, k, r, w)) == NULL)
+    if ((w->wait = wait_words(s, h, k, x, r, w)) == NULL)
       return -1;
   }
   return 0;
@@ -453,9 +475,16 @@ static int gather_table(pdb_atomic_session *s, const struct known *k, struct pdb
   } else {
     r->nlocks_table = info.nlocks;
     r->granule = info.granule;
-    if (read_locks(s, h, k, &info, r) != 0 || read_waiters(s, h, k, &info, r) != 0 ||
-        lock_notes(k, r) != 0)
+    struct held_index x = { NULL, info.nlocks };
+    if (x.n > PDB_ATOMIC_MAX_LOCKS) {
+      r->truncated += (unsigned)(x.n - PDB_ATOMIC_MAX_LOCKS > UINT_MAX / 2 ? UINT_MAX / 2
+                                                                           : x.n - PDB_ATOMIC_MAX_LOCKS);
+      x.n = PDB_ATOMIC_MAX_LOCKS;
+    }
+    if ((x.at = calloc(x.n ? x.n : 1, sizeof *x.at)) == NULL || read_locks(s, h, k, &x, r) != 0 ||
+        read_waiters(s, h, k, &x, &info, r) != 0 || lock_notes(k, r) != 0)
       st = say_status(msg, msgsize, PDB_FAILED, "out of memory");
+    free(x.at);
   }
   s->lib->atomic.cafdbg_rel_atomic_handle(h);
   return st;
@@ -471,29 +500,34 @@ static int in_libatomic(const struct pdb_frame *f)
   return strncmp(slash != NULL ? slash + 1 : f->module, "libatomic.so", 12) == 0;
 }
 
+/* A frame of a mutex or futex wait: __lll_lock_wait, pthread_mutex_lock,
+   and, where the C library has debug information, its inlined
+   futex_wait and lll_mutex_lock_optimized. */
 static int lock_wait(const struct pdb_frame *f)
 {
   const char *fn = f->function;
-  return fn != NULL && (strstr(fn, "lll_lock_wait") != NULL || strstr(fn, "pthread_mutex_lock") != NULL ||
-                        strstr(fn, "futex") != NULL || strstr(fn, "__lll_") != NULL);
+  return fn != NULL && (strstr(fn, "lll_") != NULL || strstr(fn, "mutex_lock") != NULL ||
+                        strstr(fn, "futex") != NULL);
 }
 
-/* Where in libatomic's lock path the frames show a thread waiting: the
-   index of the outermost libatomic frame of the first run of them outside
-   a lock wait, or -1. */
+/* Where the frames show a thread waiting in libatomic's lock path: the
+   index of the outermost libatomic frame, or -1.  Innermost first, the
+   frames must be a run of lock waits (lock_wait) directly under a frame
+   of libatomic.so*: anything
+   between them (a signal trampoline and a handler, the user's code) means
+   the thread waits for something else, perhaps while it holds a libatomic
+   lock itself. */
 static int lock_path(const struct pdb_frame *f, int n)
 {
   n = n < MAX_FRAMES ? n : MAX_FRAMES;
-  int waits = 0;
-  for (int i = 0; i < n; i++) {
-    if (waits && in_libatomic(&f[i])) {
-      while (i + 1 < n && in_libatomic(&f[i + 1]))
-        i++;
-      return i;
-    }
-    waits |= lock_wait(&f[i]);
-  }
-  return -1;
+  int i = 0;
+  while (i < n && lock_wait(&f[i]) && !in_libatomic(&f[i]))
+    i++;
+  if (i == 0 || i == n || !in_libatomic(&f[i]))
+    return -1;
+  while (i + 1 < n && in_libatomic(&f[i + 1]))
+    i++;
+  return i;
 }
 
 static int gather_stacks(const struct known *k, struct pdb_atomic_records *r, char *msg, size_t msgsize)

@@ -16,7 +16,9 @@ The commands in paradbg/cmd_atomic.py only print these.
 
 The thread and image views (paradbg.openmp.threads(), "info openmp
 threads", paradbg.coarray.images(), "info coarray images") show a wait
-for an atomic lock through mark_threads() and mark_images() here.
+for an atomic lock: libparadbg marks it in their records
+(pdb_gather_json_marked, pdb_caf_gather_json_marked) from what marking()
+here gives it.
 """
 import contextlib
 import ctypes as C
@@ -337,6 +339,11 @@ def _parse(recs, inf):
     tab.granule = recs.get("granule") or None
     tab.truncated = recs.get("truncated") or 0
     waiters = [_waiter(w, threads) for w in recs.get("waiters") or ()]
+    # the waiters by lock, once: no walk over every waiter for every lock
+    by_lock = {}
+    for w in waiters:
+        if w.lock is not None:
+            by_lock.setdefault(w.lock, []).append(w)
     locks = []
     for rec in recs.get("locks") or ():
         k = Lock()
@@ -346,7 +353,7 @@ def _parse(recs, inf):
         k.object = _object(rec.get("object"))
         k.counted_waiters = rec.get("counted_waiters")
         lwps = set(rec.get("waiters") or ())
-        k.waiters = tuple(w for w in waiters if w.lock == k.index and w.thread.lwp in lwps)
+        k.waiters = tuple(w for w in by_lock.get(k.index, ()) if w.thread.lwp in lwps)
         k.note = _text(rec.get("note"))
         locks.append(k)
     return tab, locks, waiters
@@ -416,32 +423,21 @@ def waits(omp_space=None, inf=None):
 
 # -- the other views -------------------------------------------------------
 
-def mark_threads(threads, omp_space=None):
-    """Gives each paradbg.openmp.Thread of threads that waits for an atomic
-    lock, and for nothing its OpenMP runtime knows, that wait (Thread.wait
-    in words, Thread.atomic_wait True)."""
-    if not threads:
+@contextlib.contextmanager
+def marking(inf):
+    """What libparadbg needs to mark the atomic waits of inf's threads and
+    image in the thread and image views (pdb_gather_json_marked,
+    pdb_caf_gather_json_marked): yields (the atomic session, an array of
+    binding.AtomicThread, their number), inside the atomic session's
+    reading().  (None, None, 0) for a program that loaded no libatomic,
+    or whose atomic runtime cannot be opened (the atomic commands say
+    why): the views are then read as they are."""
+    space = _space(inf, quiet=True) if _loads_libatomic(inf) else None
+    if space is None:
+        yield None, None, 0
         return
-    found = waits(omp_space, threads[0].gdb_thread.inferior)
-    for th in threads:
-        if th.wait is None and th.lwp in found:
-            th.wait = found[th.lwp]
-            th.atomic_wait = True
-
-
-def mark_images(images):
-    """Gives each paradbg.coarray.Image that waits for an atomic lock (its
-    main thread, whose LWP is its pid, in the selected inferior), and for
-    nothing the coarray runtime knows, that wait (kind "atomic lock")."""
-    if not images:
-        return
-    found = waits()
-    if not found:
-        return
-    from .coarray import Wait
-    for im in images:
-        if im.wait is None and im.pid in found:
-            w = Wait()
-            w.kind = "atomic lock"
-            w.text = found[im.pid]
-            im.wait = w
+    threads, keep = _host_threads(space, sorted(inf.threads(), key=lambda t: t.num))
+    arr = (binding.AtomicThread * max(1, len(threads)))(*threads)
+    with space.reading():
+        yield space.session, arr, len(threads)
+    del keep

@@ -87,6 +87,11 @@ PROTOTYPES = {
     "pdb_atomic_records_owners": (C.c_int, (C.c_void_p,)),
     "pdb_atomic_gather_json": (C.c_void_p, (C.c_void_p, _P(AtomicThread), C.c_uint, C.c_void_p,
                                             C.c_void_p, C.c_char_p, C.c_size_t)),
+    "pdb_gather_json_marked": (C.c_void_p, (C.c_void_p, _P(C.c_int64), C.c_uint, C.c_int,
+                                            C.c_void_p, _P(AtomicThread), C.c_uint, C.c_char_p,
+                                            C.c_size_t)),
+    "pdb_caf_gather_json_marked": (C.c_void_p, (C.c_void_p, C.c_int, C.c_void_p, _P(AtomicThread),
+                                                C.c_uint, C.c_char_p, C.c_size_t)),
 }
 
 API_VERSION = 1

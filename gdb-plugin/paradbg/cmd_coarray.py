@@ -147,7 +147,7 @@ see "info atomic locks").  IMAGE-LIST is a list of image numbers and ranges: "1 
     @one_line_errors
     def invoke(self, arg, from_tty):
         wanted = parse_images(arg)
-        recs = coarray.records()
+        recs = coarray.records(atomic_waits=True)
         images = coarray.images_of(recs)
         if wanted is not None:
             images = [im for im in images if wanted(im.image)]
@@ -453,7 +453,7 @@ IMAGE, says which image the selected inferior is."""
         argv = gdb.string_to_argv(arg)
         if len(argv) > 1 or (argv and not argv[0].isdigit()):
             raise gdb.GdbError("Usage: coarray image [IMAGE]")
-        images = coarray.images()
+        images = coarray.images_of(coarray.records())   # no atomic waits needed
         if not argv:
             cur = [im for im in images if im.current]
             if not cur:

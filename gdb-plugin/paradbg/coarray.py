@@ -13,6 +13,7 @@ commands in paradbg/cmd_coarray.py only print these.
     value(name, image)  a coarray's values on one image
     inferior_of(image)  the GDB inferior that is that image's process
 """
+import contextlib
 import ctypes as C
 import json
 import re
@@ -200,11 +201,16 @@ class CafSpace(target.Reader):
             self.session = None
         super().release()
 
-    def records(self):
+    def records(self, atomic_waits=False):
+        """libparadbg's "coarray" object, as JSON; atomic_waits: with the
+        wait for an atomic lock of this inferior's image marked in it (see
+        paradbg.atomic.marking)."""
+        from . import atomic
         msg = C.create_string_buffer(4096)
-        with self.reading():
-            text = binding.take_string(binding.lib().pdb_caf_gather_json(self.session, WANT_ALL, msg,
-                                                                               len(msg)))
+        marks = atomic.marking(self.inferior) if atomic_waits else contextlib.nullcontext((None, None, 0))
+        with marks as (session, threads, nthreads), self.reading():
+            text = binding.take_string(binding.lib().pdb_caf_gather_json_marked(
+                self.session, WANT_ALL, session, threads, nthreads, msg, len(msg)))
         if text is None:
             raise gdb.GdbError("paradbg: %s" % table.decode(msg.value))
         return json.loads(text)
@@ -332,10 +338,12 @@ def _team(rec):
     return t
 
 
-def records():
+def records(atomic_waits=False):
     """libparadbg's "coarray" object for the selected inferior, as parsed
-    JSON (docs/paradbg-inspect.schema.json)."""
-    return _session().records()
+    JSON (docs/paradbg-inspect.schema.json); atomic_waits=True: with the
+    wait for an atomic lock of the selected inferior's image, as images()
+    shows it."""
+    return _session().records(atomic_waits)
 
 
 def program():
@@ -353,18 +361,17 @@ def _inferiors_by_pid():
 
 
 def images():
-    """Every image, by image number, as Image objects."""
-    return images_of(records())
+    """Every image, by image number, as Image objects, the selected
+    inferior's image with its wait for an atomic lock."""
+    return images_of(records(atomic_waits=True))
 
 
 def images_of(recs):
-    """The images of records() as Image objects."""
+    """The images of records() as Image objects (with the atomic wait
+    if recs were read with atomic_waits=True)."""
     sel = gdb.selected_inferior().pid
     infs = _inferiors_by_pid()
-    out = [_image(rec, infs, sel) for rec in recs.get("images") or ()]
-    from . import atomic
-    atomic.mark_images(out)
-    return out
+    return [_image(rec, infs, sel) for rec in recs.get("images") or ()]
 
 
 def coarrays(name=None):
@@ -441,7 +448,7 @@ def value(name, image, limit=MAX_VALUES):
 
 def inferior_of(image):
     """The gdb.Inferior whose process is image, or None."""
-    for im in images():
+    for im in images_of(records()):
         if im.image == image:
             return im.inferior
     return None

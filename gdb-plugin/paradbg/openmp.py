@@ -9,6 +9,8 @@ paradbg/cmd_*.py only print them.
     icvs()              the internal control variables, by scope
     control_vars()      the runtime's control variables, NAME -> value
 """
+import ctypes as C
+import json
 import os
 import re
 
@@ -31,7 +33,8 @@ class Thread:
     thread_num = None    # omp_get_thread_num() in its innermost region
     state = None         # e.g. "wait_lock" (ompt_state_ without its prefix)
     state_value = None
-    wait_id = None       # what it waits on, while in a wait_ state
+    wait_id = None       # what it waits on, while in a wait_ state; for an atomic
+                         # wait, the object's address (0: unknown)
     wait = None          # the wait in words: "lock 0x4010a0 <qlock>", ...; also, for
                          # any thread, a wait for an atomic lock the runtime does not know
     atomic_wait = False  # wait is a wait for an atomic lock (see paradbg.atomic)
@@ -132,17 +135,21 @@ def _thread(t, rec):
     th.id = thread_id(t)
     th.lwp = rec["lwp"]
     th.is_openmp = rec["openmp"]
+    if rec.get("wait") is not None:
+        th.wait_id = _addr(rec["wait"]["id"])
+        th.wait = _text(rec["wait"]["text"])
     if th.is_openmp:
         th.thread_num = rec["thread_num"]
         th.state = _text(rec["state"])
         th.state_value = rec["state_value"]
-        if rec["wait"] is not None:
-            th.wait_id = _addr(rec["wait"]["id"])
-            th.wait = _text(rec["wait"]["text"])
         if rec["region"] is not None:
             th.region = rec["region"]["id"]
             th.level = _known(rec["region"]["level"])
         th.task = rec["task"]
+    # libparadbg gives a thread its atomic wait only when it waits for
+    # nothing its OpenMP runtime knows, that is, in no wait_ state
+    # (pdb_atomic_mark): any other wait is one on an atomic lock.
+    th.atomic_wait = th.wait is not None and not (th.state or "").startswith("wait_")
     return th
 
 
@@ -176,6 +183,22 @@ def _gather(gdb_threads, want):
     space = target.current()
     lwps = [t.ptid[1] or t.ptid[0] for t in gdb_threads]
     return space, space.records(lwps, want)
+
+
+def _gather_marked(gdb_threads, want):
+    """_gather, with the waits for atomic locks marked in the threads'
+    records by libparadbg (see paradbg.atomic.marking)."""
+    from . import atomic
+    space = target.current()
+    lwps = [t.ptid[1] or t.ptid[0] for t in gdb_threads]
+    arr = (C.c_int64 * max(1, len(lwps)))(*lwps)
+    msg = C.create_string_buffer(4096)
+    with atomic.marking(space.inferior) as (session, threads, nthreads), space.reading():
+        text = binding.take_string(binding.lib().pdb_gather_json_marked(
+            space.session, arr, len(lwps), want, session, threads, nthreads, msg, len(msg)))
+    if text is None:
+        raise gdb.GdbError("paradbg: %s" % table.decode(msg.value))
+    return space, json.loads(text)
 
 
 def _inferior_threads():
@@ -309,7 +332,7 @@ def threads(frames=True):
     objects.  frames=False leaves out the innermost frame, which costs a
     switch to each thread."""
     gdb_threads = _inferior_threads()
-    space, recs = _gather(gdb_threads, binding.WANT_THREADS)
+    space, recs = _gather_marked(gdb_threads, binding.WANT_THREADS)
     current = selected_gdb_thread()
     out = []
     with keeping_selection():
@@ -320,8 +343,6 @@ def threads(frames=True):
             if frames:
                 th.frame, th.pc = user_frame(t, user_code)
             out.append(th)
-    from . import atomic
-    atomic.mark_threads(out, space)
     return out
 
 

@@ -96,9 +96,10 @@ struct pdb_atomic_records {
   uint64_t nlocks_table, granule; /* 0 where unknown */
   struct pdb_atomic_lock *locks; /* held locks, by index */
   unsigned nlocks;
-  /* Every waiter: named by the runtime, or (without owners) a thread the
-     stacks show in libatomic's lock path, lock ~0 and object addr 0
-     unless a frame tells. */
+  /* Every waiter: named by the runtime (a thread that waits twice, from
+     a signal handler, is listed twice), or (without owners) a thread the
+     stacks show in libatomic's lock path: without owners, the lock and
+     the object are unknown, lock ~0 and object addr 0 (null in JSON). */
   struct pdb_atomic_waiter *waiters;
   unsigned nwaiters;
   unsigned truncated;
@@ -118,7 +119,11 @@ void pdb_atomic_records_free(struct pdb_atomic_records *r);
 const char *pdb_atomic_wait_of(const struct pdb_atomic_records *r, int64_t lwp);
 /* Sets the wait of each thread of omp (and of each image of caf whose pid
    waits) that waits for an atomic lock and for nothing the OpenMP or
-   coarray runtime knows. */
+   coarray runtime knows: a thread gets waiting, wait (the words) and
+   wait_id (the object's address, 0 unknown), so a thread whose wait is
+   set while its state is no wait_ state (or that is no OpenMP thread)
+   waits for an atomic lock; an image gets wait and wait_kind "atomic
+   lock".  With two waits of one thread, the first listed. */
 void pdb_atomic_mark(const struct pdb_atomic_records *r, struct pdb_records *omp,
                      struct pdb_caf_records *caf);
 
@@ -144,6 +149,20 @@ char *pdb_atomic_json(const pdb_atomic_session *s, const struct pdb_atomic_recor
 char *pdb_atomic_gather_json(pdb_atomic_session *s, const struct pdb_atomic_thread *threads,
                              unsigned n, pdb_session *omp, pdb_caf_session *caf, char *msg,
                              size_t msgsize);
+
+/* The thread and image views with their atomic waits, for a host that
+   reads JSON (the GDB package's way): pdb_gather_json and
+   pdb_caf_gather_json, with the waits of a gather of as (its threads as
+   for pdb_atomic_gather; the OpenMP or coarray records just read name
+   them) marked as pdb_atomic_mark marks them.  as NULL: exactly
+   pdb_gather_json and pdb_caf_gather_json.  An atomic gather that fails
+   only leaves the waits unmarked; msg is the view's. */
+char *pdb_gather_json_marked(pdb_session *s, const int64_t *lwps, unsigned n, int want,
+                             pdb_atomic_session *as, const struct pdb_atomic_thread *threads,
+                             unsigned nthreads, char *msg, size_t msgsize);
+char *pdb_caf_gather_json_marked(pdb_caf_session *s, int want, pdb_atomic_session *as,
+                                 const struct pdb_atomic_thread *threads, unsigned nthreads,
+                                 char *msg, size_t msgsize);
 
 #ifdef __cplusplus
 }
