@@ -193,19 +193,7 @@ char *pdb_caf_gather_json_marked(pdb_caf_session *s, int want, pdb_atomic_sessio
     pdb_atomic_mark(&ar, NULL, &cr);
     pdb_atomic_records_free(&ar);
   }
-  /* pdb_caf_gather_json's text: the "coarray" object alone, taken from a
-     document that holds nothing else. */
-  char *doc = pdb_caf_json(s, &cr, "{}", NULL);
+  char *text = caf_object_text(s, &cr, msg, msgsize);   /* as pdb_caf_gather_json's */
   pdb_caf_records_free(&cr);
-  J *root = doc != NULL ? json_tokener_parse(doc) : NULL, *o = NULL;
-  free(doc);
-  char *text = NULL;
-  if (root != NULL && json_object_object_get_ex(root, "coarray", &o)) {
-    jk_out_of_memory = 0;
-    text = jk_render(json_object_get(o));
-  }
-  json_object_put(root);
-  if (text == NULL)
-    say_status(msg, msgsize, PDB_FAILED, "out of memory");
   return text;
 }

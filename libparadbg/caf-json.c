@@ -192,15 +192,22 @@ char *pdb_caf_json(const pdb_caf_session *s, const struct pdb_caf_records *r, co
   return jk_render(root);
 }
 
+char *caf_object_text(const pdb_caf_session *s, const struct pdb_caf_records *r, char *msg,
+                      size_t msgsize)
+{
+  jk_out_of_memory = 0;
+  char *text = jk_render(coarray_object(s, r));
+  if (text == NULL)
+    say_status(msg, msgsize, PDB_FAILED, "out of memory");
+  return text;
+}
+
 char *pdb_caf_gather_json(pdb_caf_session *s, int want, char *msg, size_t msgsize)
 {
   struct pdb_caf_records r;
   if (pdb_caf_gather(s, want, &r, msg, msgsize) != PDB_OK)
     return NULL;
-  jk_out_of_memory = 0;
-  char *text = jk_render(coarray_object(s, &r));
+  char *text = caf_object_text(s, &r, msg, msgsize);
   pdb_caf_records_free(&r);
-  if (text == NULL)
-    say_status(msg, msgsize, PDB_FAILED, "out of memory");
   return text;
 }

@@ -61,6 +61,11 @@ const char *caf_wait_text(cafdbg_wait_kind_t k);
 const char *caf_kind_text(cafdbg_coarray_kind_t k);
 const char *caf_type_text(cafdbg_type_t t);
 
+/* The "coarray" object of r alone, rendered (caf-json.c); NULL with msg
+   if out of memory. */
+char *caf_object_text(const pdb_caf_session *s, const struct pdb_caf_records *r, char *msg,
+                      size_t msgsize);
+
 /* The coarray of the records called name ("x", or "#3" for serial 3), or NULL. */
 const struct pdb_caf_coarray *caf_find(const struct pdb_caf_records *r, const char *name);
 
