@@ -71,7 +71,9 @@ static inline uint64_t paradbg_atomic_span(uint64_t addr, uint64_t n, uint64_t g
                                            uint64_t nlocks, uint64_t *first)
 {
   uint64_t g0 = addr / granule, g1 = (addr + (n ? n - 1 : 0)) / granule;
-  if (g1 < g0 || g1 - g0 >= nlocks - 1) {
+  /* one compare on libatomic's fast path (nlocks >= 1): a wrap past the
+     address space's end makes g1 - g0 huge */
+  if (g1 - g0 >= nlocks - 1) {
     *first = 0;
     return nlocks;
   }

@@ -84,9 +84,17 @@ static struct paratomic_wait *wait_begin(struct paratomic_lock *l, const void *p
 void pat_lock_slow(struct paratomic_lock *l, const void *p, size_t n)
 {
   __atomic_add_fetch(&l->waiters, 1, __ATOMIC_RELAXED);
-  struct paratomic_wait *w = wait_begin(l, p, n);
-  while (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_CONTENDED, __ATOMIC_ACQUIRE) != 0)
+  struct paratomic_wait *w = NULL;
+  bool named = false;
+  while (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_CONTENDED, __ATOMIC_ACQUIRE) != 0) {
+    /* Only a thread about to sleep says who it is: a lock often comes
+       free by the time it is asked for again, and then this costs nothing. */
+    if (!named) {
+      w = wait_begin(l, p, n);
+      named = true;
+    }
     syscall(SYS_futex, &l->state, FUTEX_WAIT_PRIVATE, PARADBG_ATOMIC_LOCK_CONTENDED, NULL, NULL, 0);
+  }
   if (w)
     __atomic_store_n(&w->lwp, 0, __ATOMIC_RELEASE);
   __atomic_sub_fetch(&l->waiters, 1, __ATOMIC_RELAXED);
