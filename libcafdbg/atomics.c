@@ -353,8 +353,9 @@ CD_EXPORT ompd_rc_t cafdbg_get_atomic_locks_of(cafdbg_atomic_handle_t *handle,
 {
   if (handle == NULL || count == NULL || max < 0 || (locks == NULL && max > 0))
     return ompd_rc_bad_input;
-  uint64_t first, n = handle->nlocks;
-  uint64_t span = paradbg_atomic_span(addr.address, size, handle->granule, n, &first);
+  uint64_t n = handle->nlocks;
+  struct paradbg_atomic_span a = paradbg_atomic_span_of(addr.address, size, handle->granule, n);
+  uint64_t first = a.first, span = a.count;
   /* ascending: the part that wraps past the table's end comes first */
   uint64_t wrap = first + span > n ? first + span - n : 0;
   int k = 0;

@@ -64,21 +64,22 @@ static inline uint64_t paradbg_atomic_lock_of(uint64_t addr, uint64_t granule, u
 }
 
 /* The locks an operation on the n bytes at addr takes (n 0: one byte):
-   count of them, from *first on, modulo nlocks; all nlocks (from 0) when
-   the object spans nlocks granules or more, or wraps past the end of the
-   address space.  The runtime and the plugin both use this. */
-static inline uint64_t paradbg_atomic_span(uint64_t addr, uint64_t n, uint64_t granule,
-                                           uint64_t nlocks, uint64_t *first)
+   count of them from first on, modulo nlocks; all nlocks (from 0) when the
+   object spans nlocks granules or more, or wraps past the end of the
+   address space.  The runtime and the plugin both use this (returned by
+   value: that compiles as well as the runtime's own arithmetic did). */
+struct paradbg_atomic_span {
+  uint64_t first, count;
+};
+
+static inline struct paradbg_atomic_span paradbg_atomic_span_of(uint64_t addr, uint64_t n,
+                                                                uint64_t granule, uint64_t nlocks)
 {
   uint64_t g0 = addr / granule, g1 = (addr + (n ? n - 1 : 0)) / granule;
-  /* one compare on libatomic's fast path (nlocks >= 1): a wrap past the
-     address space's end makes g1 - g0 huge */
-  if (g1 - g0 >= nlocks - 1) {
-    *first = 0;
-    return nlocks;
-  }
-  *first = paradbg_atomic_lock_of(addr, granule, nlocks);
-  return g1 - g0 + 1;
+  /* one compare (nlocks >= 1): a wrap makes g1 - g0 huge */
+  if (g1 - g0 >= nlocks - 1)
+    return (struct paradbg_atomic_span){ 0, nlocks };
+  return (struct paradbg_atomic_span){ paradbg_atomic_lock_of(addr, granule, nlocks), g1 - g0 + 1 };
 }
 
 /* lock.state: X(name, value, text) */

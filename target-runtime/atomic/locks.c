@@ -18,6 +18,8 @@ PAT_EXPORT struct paratomic_wait paratomic_waits[PAT_NWAITS];
 PAT_EXPORT const uint32_t paratomic_nwaits = PAT_NWAITS;
 
 __thread int pat_my_tid __attribute__((tls_model("initial-exec")));
+__thread const void *pat_want_addr __attribute__((tls_model("initial-exec")));
+__thread size_t pat_want_size __attribute__((tls_model("initial-exec")));
 
 /* fork() copies the table as it is: a lock another thread held would stay
    held in the child, with no thread left to give it back, and the child's
@@ -81,7 +83,7 @@ static struct paratomic_wait *wait_begin(struct paratomic_lock *l, const void *p
 /* A waiter sleeps at once, as a pthread mutex does: measured on two
    threads, any spinning before it only trades the holder's run of
    operations for cache-line ping-pong. */
-void pat_lock_slow(struct paratomic_lock *l, const void *p, size_t n)
+void pat_lock_slow(struct paratomic_lock *l)
 {
   __atomic_add_fetch(&l->waiters, 1, __ATOMIC_RELAXED);
   struct paratomic_wait *w = NULL;
@@ -90,7 +92,7 @@ void pat_lock_slow(struct paratomic_lock *l, const void *p, size_t n)
     /* Only a thread about to sleep says who it is: a lock often comes
        free by the time it is asked for again, and then this costs nothing. */
     if (!named) {
-      w = wait_begin(l, p, n);
+      w = wait_begin(l, pat_want_addr, pat_want_size);
       named = true;
     }
     syscall(SYS_futex, &l->state, FUTEX_WAIT_PRIVATE, PARADBG_ATOMIC_LOCK_CONTENDED, NULL, NULL, 0);

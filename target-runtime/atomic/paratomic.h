@@ -50,7 +50,12 @@ extern PAT_EXPORT struct paratomic_wait paratomic_waits[PAT_NWAITS];
 /* locks.c */
 extern __thread int pat_my_tid __attribute__((tls_model("initial-exec")));
 int pat_tid_slow(void);
-void pat_lock_slow(struct paratomic_lock *l, const void *p, size_t n);
+/* The object a thread entering pat_lock_slow wants, for its wait slot:
+   passed here rather than as arguments, which measured as a spill on the
+   generic load's fast path. */
+extern __thread const void *pat_want_addr __attribute__((tls_model("initial-exec")));
+extern __thread size_t pat_want_size __attribute__((tls_model("initial-exec")));
+void pat_lock_slow(struct paratomic_lock *l);
 void pat_wake(struct paratomic_lock *l);
 
 static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
@@ -58,7 +63,11 @@ static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
   uint32_t z = 0;
   if (!__atomic_compare_exchange_n(&l->state, &z, PARADBG_ATOMIC_LOCK_HELD, false, __ATOMIC_ACQUIRE,
                                    __ATOMIC_RELAXED))
-    pat_lock_slow(l, p, n);
+  {
+    pat_want_addr = p;
+    pat_want_size = n;
+    pat_lock_slow(l);
+  }
   l->owner = pat_my_tid ? pat_my_tid : pat_tid_slow();
   l->addr = (uintptr_t)p;
   l->size = n;
@@ -115,9 +124,8 @@ struct span {
 static inline struct span span_of(const void *p, size_t n)
 {
   /* the rule a debugger reads them by, from atomic-layout.h */
-  uint64_t first64;
-  unsigned count = (unsigned)paradbg_atomic_span((uintptr_t)p, n, PAT_GRANULE, PAT_NLOCKS, &first64);
-  unsigned first = (unsigned)first64;
+  struct paradbg_atomic_span a = paradbg_atomic_span_of((uintptr_t)p, n, PAT_GRANULE, PAT_NLOCKS);
+  unsigned first = (unsigned)a.first, count = (unsigned)a.count;
   if (first + count <= PAT_NLOCKS)
     return (struct span){first, first + count, 0};
   return (struct span){first, PAT_NLOCKS, first + count - PAT_NLOCKS};
