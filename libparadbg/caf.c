@@ -186,15 +186,11 @@ static int open_with(pdb_caf_session *s, const struct pdb_options *o, char *msg,
 int pdb_caf_open(const struct pdb_host *host, ompd_address_space_context_t *context,
                  const struct pdb_options *opts, pdb_caf_session **out, char *msg, size_t msgsize)
 {
-  if (msg != NULL && msgsize > 0)
-    msg[0] = '\0';
-  if (out == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "pdb_caf_open: no place for the session");
-  *out = NULL;
-  if (host == NULL || host->ompd == NULL || host->ompd->read_memory == NULL ||
-      host->ompd->symbol_addr_lookup == NULL || host->ompd->sizeof_type == NULL ||
-      host->ompd->alloc_memory == NULL || host->ompd->free_memory == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "pdb_caf_open: the host gave no OMPD callbacks");
+  if (out != NULL)
+    *out = NULL;
+  int checked = open_checks("pdb_caf_open", host, 1, out != NULL, msg, msgsize);
+  if (checked != PDB_OK)
+    return checked;
   pdb_caf_session *s = calloc(1, sizeof *s);
   if (s == NULL)
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");

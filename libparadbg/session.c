@@ -357,17 +357,28 @@ int find_plugin(const struct pdb_options *o, const char *name, const char *what,
                                                                 : "add its directory");
 }
 
-int pdb_open(const struct pdb_host *host, ompd_address_space_context_t *context,
-             const struct pdb_options *opts, pdb_session **out, char *msg, size_t msgsize)
+int open_checks(const char *function, const struct pdb_host *host, int allocates, int has_out,
+                char *msg, size_t msgsize)
 {
   if (msg != NULL && msgsize > 0)
     msg[0] = '\0';
-  if (out == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "pdb_open: no place for the session");
-  *out = NULL;
+  if (!has_out)
+    return say_status(msg, msgsize, PDB_FAILED, "%s: no place for the session", function);
   if (host == NULL || host->ompd == NULL || host->ompd->read_memory == NULL ||
-      host->ompd->symbol_addr_lookup == NULL || host->ompd->sizeof_type == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "pdb_open: the host gave no OMPD callbacks");
+      host->ompd->symbol_addr_lookup == NULL || host->ompd->sizeof_type == NULL ||
+      (allocates && (host->ompd->alloc_memory == NULL || host->ompd->free_memory == NULL)))
+    return say_status(msg, msgsize, PDB_FAILED, "%s: the host gave no OMPD callbacks", function);
+  return PDB_OK;
+}
+
+int pdb_open(const struct pdb_host *host, ompd_address_space_context_t *context,
+             const struct pdb_options *opts, pdb_session **out, char *msg, size_t msgsize)
+{
+  if (out != NULL)
+    *out = NULL;
+  int checked = open_checks("pdb_open", host, 0, out != NULL, msg, msgsize);
+  if (checked != PDB_OK)
+    return checked;
   pdb_session *s = calloc(1, sizeof *s);
   if (s == NULL)
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");

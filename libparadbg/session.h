@@ -69,6 +69,13 @@ struct pdb_session {
 /* Releases the handles the session kept (records.c). */
 void release_kept(pdb_session *s);
 
+/* The checks every pdb_*_open begins with: clears msg; PDB_FAILED with a
+   line naming function when there is no place for the session (has_out
+   0) or the host lacks the callbacks a plugin needs (alloc_memory and
+   free_memory too when allocates). */
+int open_checks(const char *function, const struct pdb_host *host, int allocates, int has_out,
+                char *msg, size_t msgsize);
+
 /* Formats one line into msg and returns status. */
 int say_status(char *msg, size_t size, int status, const char *fmt, ...)
   __attribute__((format(printf, 4, 5)));
