@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "caf.h"
 #include "gasp_events.h"
@@ -81,12 +82,23 @@ void parcaf_error_terminate(int code, const char *fmt, ...)
   if (first) {
     s->error_code = code;
     if (fmt && *fmt) {
+      /* One write(2) for the whole line: stdio would write it in pieces,
+         and other images' lines could land between them. */
+      char line[1024];
+      int n = snprintf(line, sizeof line, "libparcaf: image %d: ", parcaf_this_image);
       va_list ap;
       va_start(ap, fmt);
-      fprintf(stderr, "libparcaf: image %d: ", parcaf_this_image);
-      vfprintf(stderr, fmt, ap);
-      fputc('\n', stderr);
+      vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);   /* room left for the newline */
       va_end(ap);
+      size_t len = strlen(line);
+      line[len++] = '\n';
+      fflush(stderr);
+      for (size_t off = 0; off < len;) {
+        ssize_t w = write(STDERR_FILENO, line + off, len - off);
+        if (w <= 0)
+          break;
+        off += (size_t)w;
+      }
     }
   } else {
     code = s->error_code;

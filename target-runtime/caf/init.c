@@ -64,11 +64,12 @@ static void forward(int sig)
   }
 }
 
-static void kill_images(void)
+/* All images but SPARE (0: none). */
+static void kill_images(int spare)
 {
   for (uint32_t i = 1; i <= parcaf_shared->num_images; i++) {
     struct parcaf_image *im = parcaf_image((int)i);
-    if (im->pid > 0 && im->status != PARADBG_CAF_IMAGE_UNUSED)
+    if ((int)i != spare && im->pid > 0 && im->status != PARADBG_CAF_IMAGE_UNUSED)
       kill(im->pid, SIGKILL);
   }
 }
@@ -171,10 +172,12 @@ void parcaf_supervise(int n)
     }
     reap(pid, wstatus, &live);
     /* Error termination, or images dying of a signal sent to the whole
-       program: the rest go too. */
+       program: the rest go too.  The image that began error termination
+       is spared: it is already on its way out, and killing it could cut
+       its message short or lose its exit code. */
     bool interrupted = forwarded && WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == forwarded;
     if ((parcaf_shared->error_image || interrupted) && !killed) {
-      kill_images();
+      kill_images(interrupted ? 0 : __atomic_load_n(&parcaf_shared->error_image, __ATOMIC_ACQUIRE));
       killed = true;
     }
   }
@@ -200,7 +203,7 @@ PARCAF_EXPORT void _gfortran_caf_init(int *argc, char ***argv)
     pid_t pid = fork();
     if (pid < 0) {
       fprintf(stderr, "libparcaf: cannot start image %d: %s\n", i, strerror(errno));
-      kill_images();
+      kill_images(0);
       _exit(1);
     }
     if (pid == 0) {
