@@ -265,6 +265,62 @@ ompd_rc_t cafdbg_get_atomic_waiter(cafdbg_atomic_handle_t *handle, uint64_t nth,
 ompd_rc_t cafdbg_get_atomic_locks_of(cafdbg_atomic_handle_t *handle, ompd_address_t addr,
                                      uint64_t size, uint64_t *locks, int max, int *count);
 
+/* ---- Distributed arrays ---------------------------------------------------
+   The arrays a program registered with paradbg_dap_register (paradbg/dap.h,
+   the Distributed Array Protocol's dim_data), in one address space: in a
+   coarray program every image's (from any image), in any other process that
+   process's own.  Coarrays themselves are not listed here: a host builds
+   their distribution from the coarray entry points above
+   (docs/distributed-arrays.md).  The handle is a snapshot, read once,
+   bounded: at most CAFDBG_DAP_MAX_ARRAYS arrays, PARADBG_DAP_MAX_DIMS
+   dimensions, CAFDBG_DAP_MAX_INDICES indices of a 'u' dimension.  What it
+   returns is what the target holds, checked only so far as reading it
+   safely needs: a host checks the protocol's rules itself. */
+typedef struct _cafdbg_dap_handle cafdbg_dap_handle_t;
+
+#define CAFDBG_DAP_MAX_ARRAYS 4096
+#define CAFDBG_DAP_MAX_DIMS 16
+#define CAFDBG_DAP_MAX_INDICES (1u << 24)
+
+typedef struct cafdbg_dap_array_t {
+  char name[64];                   /* NUL-terminated, as the target holds it (not made printable) */
+  char typestr[16];                /* NumPy typestr, "<f8"; NUL-terminated */
+  int ndim;                        /* 0 .. CAFDBG_DAP_MAX_DIMS */
+  int rank, nprocs;                /* the process's rank in the array, of nprocs */
+  int image;                       /* the coarray image that registered it, 0: not an image */
+  int id;                          /* the id paradbg_dap_register returned */
+  ompd_address_t buffer;           /* the local buffer, as the registering process sees it */
+  /* Where this address space's callbacks read the buffer: the same as
+     buffer in the registering process itself (or its core), the shared
+     mapping's copy for another image's buffer in coarray memory, and
+     segment 0 / address 0 when it cannot be read here. */
+  ompd_address_t readable;
+} cafdbg_dap_array_t;
+
+typedef struct cafdbg_dap_dim_t {
+  char dist_type;                  /* 'b', 'c', 'u'; anything else as read */
+  int periodic, one_to_one;
+  int64_t size, proc_grid_size, proc_grid_rank;
+  int64_t start, stop, padding[2], block_size;
+  int64_t extent;                  /* the buffer's elements in this dimension */
+} cafdbg_dap_dim_t;
+
+/* The registry of the address space context names: ompd_rc_unavailable
+   when the program keeps none (no runtime that registers), and
+   ompd_rc_incompatible for another layout version. */
+ompd_rc_t cafdbg_dap_initialize(ompd_address_space_context_t *context, cafdbg_dap_handle_t **handle);
+ompd_rc_t cafdbg_rel_dap_handle(cafdbg_dap_handle_t *handle);
+/* How many arrays the snapshot holds (every image's, newest first per image). */
+ompd_rc_t cafdbg_get_dap_count(cafdbg_dap_handle_t *handle, int *count);
+/* Array nth (0 .. count - 1; ompd_rc_bad_input beyond). */
+ompd_rc_t cafdbg_get_dap_array(cafdbg_dap_handle_t *handle, int nth, cafdbg_dap_array_t *array);
+/* Dimension dim (0 .. ndim - 1) of array nth. */
+ompd_rc_t cafdbg_get_dap_dim(cafdbg_dap_handle_t *handle, int nth, int dim, cafdbg_dap_dim_t *out);
+/* Indices first .. first + n - 1 of a 'u' dimension (n of them into out):
+   ompd_rc_bad_input past its extent or for another dist_type. */
+ompd_rc_t cafdbg_get_dap_indices(cafdbg_dap_handle_t *handle, int nth, int dim, uint64_t first,
+                                 uint64_t n, int64_t *out);
+
 #ifdef __cplusplus
 }
 #endif

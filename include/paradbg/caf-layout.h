@@ -14,8 +14,8 @@
 
 #define PARADBG_CAF_LAYOUT_MAGIC 0x50434146u   /* "PCAF" */
 /* 2: shared.version joined the fields.  3: image.wait_count,
-   image.wait_operation, token.token_var and token.desc. */
-#define PARADBG_CAF_LAYOUT_VERSION 3
+   image.wait_operation, token.token_var and token.desc.  4: segment.dap. */
+#define PARADBG_CAF_LAYOUT_VERSION 4
 #define PARADBG_CAF_SHARED_MAGIC 0x43414653u   /* "CAFS" at the mapping start */
 #define PARADBG_CAF_SEGMENT_MAGIC 0x43414647u  /* "CAFG" at each segment start */
 #define PARADBG_CAF_TOKEN_MAGIC 0x43414654u    /* "CAFT" in each token record */
@@ -38,7 +38,9 @@
      variable (the caf_token_t it passed to _gfortran_caf_register), and
      token.desc that of the program's descriptor of an ALLOCATE'd coarray
      (0 for others); lock.owner is the global image number of the holder,
-     0 when unlocked. */
+     0 when unlocked.
+   - segment.dap is the address, in the image's own view of its segment,
+     of its registry of distributed arrays (paradbg/dap-layout.h), 0 none. */
 #define PARADBG_CAF_FIELD_LIST(A, X)                                             \
   A(X, shared, magic, U32) A(X, shared, version, U32)                            \
   A(X, shared, num_images, U32) A(X, shared, max_teams, U32)                     \
@@ -56,6 +58,7 @@
   A(X, team, size, S32) A(X, team, members_off, OFF64) A(X, team, epochs_off, OFF64) \
   A(X, segment, magic, U32) A(X, segment, image, S32) A(X, segment, sym, BYTES)  \
   A(X, segment, asym, BYTES) A(X, segment, registry, OFF64) A(X, segment, ntokens, U64) \
+  A(X, segment, dap, U64)                                                        \
   A(X, heap, start, OFF64) A(X, heap, end, OFF64) A(X, heap, first, OFF64)       \
   A(X, heap, used, U64)                                                          \
   A(X, block, size, U64) A(X, block, next, OFF64) A(X, block, free, U32)         \

@@ -260,5 +260,6 @@ int pdb_api_version(void);
 
 #include "paradbg/coarray.h"
 #include "paradbg/atomic.h"
+#include "paradbg/distarray.h"
 
 #endif

@@ -99,6 +99,8 @@ struct parcaf_segment {
   struct parcaf_heap asym; /* per-image allocations (components, buffers) */
   uint64_t registry;       /* first token record (segment offset), 0 none */
   uint64_t ntokens;
+  uint64_t dap;            /* its registry of distributed arrays (dap-layout.h): an
+                              address in the image's own view, 0 none */
 };
 
 struct parcaf_token {

@@ -80,6 +80,7 @@ struct t_block {
 
 struct t_segment {
   uint64_t ntokens;
+  uint64_t dap;
   struct t_heap asym;
   int32_t image;
   uint32_t magic;

@@ -1,0 +1,3 @@
+! placeholder (issue 21)
+module paradbg_dap
+end module
