@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "paradbg/atomic-layout.h"
-#include "paradbg/plugin-target.h"
 
 #include "cafdbg-private.h"
 
@@ -74,10 +73,7 @@ static ompd_rc_t ca_read(cafdbg_atomic_handle_t *h, uint64_t addr, uint64_t n, v
 static ompd_rc_t to_host_kind(cafdbg_atomic_handle_t *h, const void *raw, unsigned size,
                               unsigned k, uint64_t *out)
 {
-  ompd_rc_t rc = paradbg_plugin_to_host(cd_cb, h->context, raw, size, out);
-  if (rc == ompd_rc_ok)
-    *out = paradbg_layout_widen(k, *out, size);
-  return rc;
+  return cd_value_in(h->context, raw, size, k, out);
 }
 
 /* Field f of the record at rec (one element of an array read whole); the

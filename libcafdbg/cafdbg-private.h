@@ -173,6 +173,13 @@ ompd_rc_t cd_read(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, void *
 ompd_rc_t cd_layout_read(ompd_address_space_context_t *context, const struct paradbg_layout_spec *spec,
                          uint64_t addr, const struct paradbg_layout_target *t, void *out, size_t size);
 ompd_rc_t cd_to_host(cafdbg_program_handle_t *ph, const void *raw, unsigned size, uint64_t *out);
+/* A value of kind k (paradbg/layout.h) of size bytes in the target's
+   order, in host order and widened with its sign. */
+ompd_rc_t cd_value_in(ompd_address_space_context_t *context, const void *raw, unsigned size,
+                      unsigned k, uint64_t *out);
+/* The address of the symbol name in the address space of context; 0 when
+   the debugger does not know it. */
+uint64_t cd_symbol_in(ompd_address_space_context_t *context, const char *name);
 unsigned cd_type_size(const cafdbg_program_handle_t *ph, unsigned type);
 ompd_rc_t cd_read_rec(cafdbg_program_handle_t *ph, uint64_t addr, unsigned type, struct cd_rec *r);
 ompd_rc_t cd_rec_from(cafdbg_program_handle_t *ph, const unsigned char *record, unsigned type,
@@ -188,6 +195,12 @@ ompd_rc_t cd_read_symbol(cafdbg_program_handle_t *ph, enum cd_symbol sym, uint64
 ompd_rc_t cd_read_u32s(cafdbg_program_handle_t *ph, uint64_t addr, uint64_t n, uint32_t *out);
 int cd_segment_addr(const cafdbg_program_handle_t *ph, int image, uint64_t off, uint64_t n,
                     uint64_t *addr);
+/* The n bytes at p in an image's own view of its segment (the local view,
+   caf-layout.h's rule), as they lie in image `image`'s segment of the
+   mapping: 1 with their address there, 0 when p is not in the local view,
+   -1 when it is but the bytes run past the segment's end. */
+int cd_local_addr(const cafdbg_program_handle_t *ph, int image, uint64_t p, uint64_t n,
+                  uint64_t *addr);
 ompd_rc_t cd_statuses(cafdbg_program_handle_t *ph);
 ompd_rc_t cd_cached(cafdbg_program_handle_t *ph, struct cd_block *b, uint64_t addr, uint64_t n,
                     const unsigned char **out);
@@ -226,6 +239,8 @@ PARADBG_CAF_ARRAYS(CD_ARRAY_AT)
 /* setup.c */
 void cd_handle_made(cafdbg_program_handle_t *ph);
 void cd_handle_gone(cafdbg_program_handle_t *ph);
+/* parcaf_this_image (0 when the runtime exports none), read once. */
+ompd_rc_t cd_this_image(cafdbg_program_handle_t *ph, uint64_t *me);
 
 /* teams.c */
 ompd_rc_t cd_team_slot(cafdbg_program_handle_t *ph, int slot, int arrays, const struct cd_slot **out);
@@ -233,6 +248,9 @@ ompd_rc_t cd_new_team_handle(cafdbg_program_handle_t *ph, int slot, const struct
                              cafdbg_team_handle_t **out);
 
 /* coarrays.c */
+/* Image g's segment header, its magic and image number checked
+   (ompd_rc_error when they are not that image's). */
+ompd_rc_t cd_segment_header(cafdbg_program_handle_t *ph, int g, struct cd_rec *r);
 ompd_rc_t cd_find_coarray(cafdbg_program_handle_t *ph, int image, uint64_t off,
                           cafdbg_coarray_handle_t **out);
 

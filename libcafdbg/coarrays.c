@@ -9,22 +9,31 @@
 
 #include "cafdbg-private.h"
 
+ompd_rc_t cd_segment_header(cafdbg_program_handle_t *ph, int g, struct cd_rec *r)
+{
+  uint64_t at, magic, image;
+  ompd_rc_t rc;
+  if ((rc = cd_segment_rec(ph, g, 0, CD_T(segment), &at, r)) != ompd_rc_ok ||
+      (rc = cd_get(ph, r, CD_F(segment, magic), &magic)) != ompd_rc_ok ||
+      (rc = cd_get(ph, r, CD_F(segment, image), &image)) != ompd_rc_ok)
+    return rc;
+  if (!cd_check_value(CD_F(segment, magic), magic) || image != (uint64_t)g)
+    return ompd_rc_error;
+  return ompd_rc_ok;
+}
+
 /* Where image g's registry starts, and how many records a walk may visit:
    ntokens, one more for a core taken while a record was being linked, and
    never more than CD_MAX_TOKENS. */
 static ompd_rc_t registry_of(cafdbg_program_handle_t *ph, int g, uint64_t *first, uint64_t *limit)
 {
   struct cd_rec r;
-  uint64_t at, magic, image, ntokens;
+  uint64_t ntokens;
   ompd_rc_t rc;
-  if ((rc = cd_segment_rec(ph, g, 0, CD_T(segment), &at, &r)) != ompd_rc_ok ||
-      (rc = cd_get(ph, &r, CD_F(segment, magic), &magic)) != ompd_rc_ok ||
-      (rc = cd_get(ph, &r, CD_F(segment, image), &image)) != ompd_rc_ok ||
+  if ((rc = cd_segment_header(ph, g, &r)) != ompd_rc_ok ||
       (rc = cd_get(ph, &r, CD_F(segment, registry), first)) != ompd_rc_ok ||
       (rc = cd_get(ph, &r, CD_F(segment, ntokens), &ntokens)) != ompd_rc_ok)
     return rc;
-  if (!cd_check_value(CD_F(segment, magic), magic) || image != (uint64_t)g)
-    return ompd_rc_error;
   *limit = (ntokens < CD_MAX_TOKENS ? ntokens : CD_MAX_TOKENS) + 1;
   return ompd_rc_ok;
 }

@@ -7,6 +7,7 @@
 
 #include "cafdbg-private.h"
 #include "paradbg/atomic-layout.h"
+#include "paradbg/dap-layout.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -18,8 +19,9 @@ static const char version_string[] =
     "libcafdbg " PACKAGE_VERSION " (CAFDBG API " STR(CAFDBG_API_VERSION)
     "): reads libparcaf layout table version " STR(PARADBG_CAF_LAYOUT_VERSION)
     " (magic 0x50434146, \"PCAF\") and libparatomic layout table version "
-    STR(PARADBG_ATOMIC_LAYOUT_VERSION) " (magic 0x50415443, \"PATC\") only; any other"
-    " runtime or table version is incompatible";
+    STR(PARADBG_ATOMIC_LAYOUT_VERSION) " (magic 0x50415443, \"PATC\") and distributed-array"
+    " layout table version " STR(PARADBG_DAP_LAYOUT_VERSION) " (magic 0x50444150, \"PDAP\")"
+    " only; any other runtime or table version is incompatible";
 
 CD_EXPORT ompd_rc_t cafdbg_initialize(ompd_word_t api_version, const ompd_callbacks_t *callbacks)
 {
@@ -68,6 +70,21 @@ void cd_handle_gone(cafdbg_program_handle_t *ph)
 {
   if (ph->handles > 0)
     ph->handles--;
+}
+
+ompd_rc_t cd_this_image(cafdbg_program_handle_t *ph, uint64_t *me)
+{
+  uint64_t v = 0;
+  ompd_rc_t rc;
+  if (!ph->this_image_valid) {
+    if (ph->sym[CD_SYM_parcaf_this_image] != 0 &&
+        (rc = cd_read_symbol(ph, CD_SYM_parcaf_this_image, &v)) != ompd_rc_ok)
+      return rc;
+    ph->this_image = v;
+    ph->this_image_valid = 1;
+  }
+  *me = ph->this_image;
+  return ompd_rc_ok;
 }
 
 /* ompd_rc_unavailable when the address space holds no libparcaf at all;
@@ -206,15 +223,8 @@ CD_EXPORT ompd_rc_t cafdbg_get_program_info(cafdbg_program_handle_t *program,
       (rc = cd_get(program, r, CD_F(shared, error_image), &image)) != ompd_rc_ok ||
       (rc = cd_get(program, r, CD_F(shared, supervisor_pid), &pid)) != ompd_rc_ok)
     return rc;
-  if (!program->this_image_valid) {
-    me = 0;
-    if (program->sym[CD_SYM_parcaf_this_image] != 0 &&
-        (rc = cd_read_symbol(program, CD_SYM_parcaf_this_image, &me)) != ompd_rc_ok)
-      return rc;
-    program->this_image = me;
-    program->this_image_valid = 1;
-  }
-  me = program->this_image;
+  if ((rc = cd_this_image(program, &me)) != ompd_rc_ok)
+    return rc;
   if ((int64_t)image < 0 || image > program->shared.num_images || (int64_t)me < 0 ||
       me > program->shared.num_images || (int64_t)pid < 0)
     return ompd_rc_error;

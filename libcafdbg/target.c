@@ -65,6 +65,23 @@ ompd_rc_t cd_to_host(cafdbg_program_handle_t *ph, const void *raw, unsigned size
   return paradbg_plugin_to_host(cd_cb, ph->context, raw, size, out);
 }
 
+ompd_rc_t cd_value_in(ompd_address_space_context_t *context, const void *raw, unsigned size,
+                      unsigned k, uint64_t *out)
+{
+  ompd_rc_t rc = paradbg_plugin_to_host(cd_cb, context, raw, size, out);
+  if (rc == ompd_rc_ok)
+    *out = paradbg_layout_widen(k, *out, size);
+  return rc;
+}
+
+uint64_t cd_symbol_in(ompd_address_space_context_t *context, const char *name)
+{
+  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, 0 };
+  if (cd_cb->symbol_addr_lookup(context, NULL, name, &a, NULL) != ompd_rc_ok)
+    return 0;
+  return a.address;
+}
+
 unsigned cd_type_size(const cafdbg_program_handle_t *ph, unsigned type)
 {
   return ph->layout.type_size[type];
@@ -96,10 +113,7 @@ ompd_rc_t cd_rec_from(cafdbg_program_handle_t *ph, const unsigned char *record, 
 static ompd_rc_t to_host_kind(cafdbg_program_handle_t *ph, const void *raw, unsigned size,
                               unsigned k, uint64_t *out)
 {
-  ompd_rc_t rc = cd_to_host(ph, raw, size, out);
-  if (rc == ompd_rc_ok)
-    *out = paradbg_layout_widen(k, *out, size);
-  return rc;
+  return cd_value_in(ph->context, raw, size, k, out);
 }
 
 unsigned cd_field_count(const cafdbg_program_handle_t *ph, enum paradbg_caf_field f)
@@ -180,6 +194,15 @@ int cd_segment_addr(const cafdbg_program_handle_t *ph, int image, uint64_t off, 
     return 0;
   *addr = seg + off;
   return 1;
+}
+
+int cd_local_addr(const cafdbg_program_handle_t *ph, int image, uint64_t p, uint64_t n,
+                  uint64_t *addr)
+{
+  uint64_t view = ph->local_view;
+  if (view == 0 || p < view || p - view >= ph->shared.segment_size)
+    return 0;
+  return cd_segment_addr(ph, image, p - view, n, addr) ? 1 : -1;
 }
 
 /* n bytes at addr, read once for the program handle's life into b.  *out
