@@ -2,7 +2,8 @@
    library it names (loaded as an OMPD library is: exact name, trusted
    directory, entry points checked first), and whole records of its
    images, coarrays, locks, events and teams.  The loader serves the
-   atomic-lock view too (atomic.c), which the same library answers. */
+   atomic-lock view (atomic.c) and the distributed-array view
+   (distarray.c) too, which the same library answers. */
 #define _GNU_SOURCE
 #include "config.h"
 
@@ -34,6 +35,8 @@ static const struct {
                          "a coarray debug library", "cafdbg" },
   [CAF_FOR_ATOMICS] = { "atomic_debugger_plugin", PARADBG_ATOMIC_PLUGIN, "atomic debug library",
                         "an atomic debug library", "cafdbg atomic" },
+  [CAF_FOR_DAP] = { "caf_debugger_plugin", PARADBG_CAF_PLUGIN, "coarray debug library",
+                    "a distributed-array debug library", "cafdbg distributed-array" },
 };
 
 static const char *const coarray_api[] = {
@@ -48,7 +51,23 @@ static const char *const atomic_api[] = {
 #undef PARADBG_CAFDBG_API
 };
 
-/* Every entry point of both lists the library has; NULL for the others. */
+static const char *const dap_api[] = {
+#define PARADBG_CAFDBG_API(name) #name,
+#include "paradbg/cafdbg-dap-api.h"
+#undef PARADBG_CAFDBG_API
+};
+
+/* Each use's list, by name. */
+static const struct {
+  const char *const *names;
+  unsigned n;
+} lists[] = {
+  [CAF_FOR_COARRAYS] = { coarray_api, sizeof coarray_api / sizeof coarray_api[0] },
+  [CAF_FOR_ATOMICS] = { atomic_api, sizeof atomic_api / sizeof atomic_api[0] },
+  [CAF_FOR_DAP] = { dap_api, sizeof dap_api / sizeof dap_api[0] },
+};
+
+/* Every entry point of every list the library has; NULL for the others. */
 static void resolve(struct caf_library *l)
 {
 #define PARADBG_CAFDBG_API(name) l->name = (__typeof__(name) *)dlsym(l->lib, #name);
@@ -56,6 +75,9 @@ static void resolve(struct caf_library *l)
 #undef PARADBG_CAFDBG_API
 #define PARADBG_CAFDBG_API(name) l->atomic.name = (__typeof__(name) *)dlsym(l->lib, #name);
 #include "paradbg/cafdbg-atomic-api.h"
+#undef PARADBG_CAFDBG_API
+#define PARADBG_CAFDBG_API(name) l->dap.name = (__typeof__(name) *)dlsym(l->lib, #name);
+#include "paradbg/cafdbg-dap-api.h"
 #undef PARADBG_CAFDBG_API
 }
 
@@ -68,6 +90,12 @@ static const char *missing(const struct caf_library *l, enum caf_use use)
 #undef PARADBG_CAFDBG_API
     return NULL;
   }
+  if (use == CAF_FOR_DAP) {
+#define PARADBG_CAFDBG_API(name) if (l->dap.name == NULL) return #name;
+#include "paradbg/cafdbg-dap-api.h"
+#undef PARADBG_CAFDBG_API
+    return NULL;
+  }
 #define PARADBG_CAFDBG_API(name) if (l->name == NULL) return #name;
 #include "paradbg/cafdbg-api.h"
 #undef PARADBG_CAFDBG_API
@@ -75,7 +103,7 @@ static const char *missing(const struct caf_library *l, enum caf_use use)
 }
 
 /* The library at path for use, loaded and initialized at its first use of
-   either kind; a later use of the other kind checks its own entry points.
+   any kind; a later use of another kind checks its own entry points.
    fd: the file at path, open, which this closes. */
 static int load(const struct pdb_host *host, const char *path, int fd, enum caf_use use,
                 struct caf_library **out, char *msg, size_t size)
@@ -90,8 +118,7 @@ static int load(const struct pdb_host *host, const char *path, int fd, enum caf_
       *out = l;
       return PDB_OK;
     }
-  int ok = use == CAF_FOR_ATOMICS ? elf_exports(fd, atomic_api, sizeof atomic_api / sizeof atomic_api[0])
-                                  : elf_exports(fd, coarray_api, sizeof coarray_api / sizeof coarray_api[0]);
+  int ok = elf_exports(fd, lists[use].names, lists[use].n);
   close(fd);
   if (!ok)
     return say_status(msg, size, PDB_PLUGIN, "%s is not %s: it does not export the %s entry points; "
@@ -113,7 +140,7 @@ static int load(const struct pdb_host *host, const char *path, int fd, enum caf_
     goto fail;
   }
   plugin_callbacks(host->ompd, &l->callbacks);
-  /* Both lists have these. */
+  /* Every list has these (use's list was checked: resolved here too). */
   ompd_rc_t rc = l->atomic.cafdbg_initialize(CAFDBG_API_VERSION, &l->callbacks);
   if (rc != ompd_rc_ok) {
     say_status(msg, size, st, "%s refuses coarray debug API version %d: %s", path, CAFDBG_API_VERSION,

@@ -1,6 +1,7 @@
 /* libparadbg's coarray session: the coarray debug library it loaded
    (cafdbg.h) and the program handle it opened; the same library serves
-   the atomic-lock view (atomic.c). */
+   the atomic-lock view (atomic.c) and the distributed-array view
+   (distarray.c). */
 #ifndef PARADBG_LIB_CAF_H
 #define PARADBG_LIB_CAF_H
 
@@ -9,9 +10,9 @@
 #include "session.h"
 
 /* One loaded coarray debug library: loaded and initialized once per
-   process, whether coarrays or atomics asked first, never unloaded.  The
-   entry points of both lists are looked up at load; those the file lacks
-   are NULL, and a use checks its own list (caf_library_open). */
+   process, whichever use asked first, never unloaded.  The entry points
+   of every list are looked up at load; those the file lacks are NULL,
+   and a use checks its own list (caf_library_open). */
 struct caf_library {
   void *lib;
   char *path;
@@ -19,23 +20,27 @@ struct caf_library {
   ompd_callbacks_t callbacks;
 #define PARADBG_CAFDBG_API(name) __typeof__(name) *name;
 #include "paradbg/cafdbg-api.h"
-  /* cafdbg-atomic-api.h's, apart: the two lists share the entry points
-     from cafdbg_initialize to cafdbg_finalize. */
+  /* cafdbg-atomic-api.h's and cafdbg-dap-api.h's, apart: the lists share
+     the entry points from cafdbg_initialize to cafdbg_finalize. */
   struct {
 #include "paradbg/cafdbg-atomic-api.h"
   } atomic;
+  struct {
+#include "paradbg/cafdbg-dap-api.h"
+  } dap;
 #undef PARADBG_CAFDBG_API
   struct caf_library *next;
 };
 
 /* What a library is loaded for: which runtime symbol names it, and which
    list of entry points it must have. */
-enum caf_use { CAF_FOR_COARRAYS, CAF_FOR_ATOMICS };
+enum caf_use { CAF_FOR_COARRAYS, CAF_FOR_ATOMICS, CAF_FOR_DAP };
 
 /* The debug library whose base name the runtime's exported name symbol
-   (caf_debugger_plugin, atomic_debugger_plugin) at name_addr gives: a name
-   paradbg knows, found in a trusted directory, checked for use's entry
-   points, loaded.  A status, with one line in msg. */
+   (caf_debugger_plugin, atomic_debugger_plugin; distributed arrays use
+   caf_debugger_plugin) at name_addr gives: a name paradbg knows, found in
+   a trusted directory, checked for use's entry points, loaded.  A status,
+   with one line in msg. */
 int caf_library_open(const struct pdb_host *host, ompd_address_space_context_t *context,
                      const struct pdb_options *o, enum caf_use use, uint64_t name_addr,
                      struct caf_library **out, char *msg, size_t size);
