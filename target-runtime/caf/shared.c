@@ -97,6 +97,7 @@ static void segment_init(char *seg, int image, uint64_t size)
   heap_init(&s->asym, seg, mid, size & ~(uint64_t)(PARCAF_ALIGN - 1));
   s->registry = 0;
   s->ntokens = 0;
+  s->dap = 0;            /* no registry of distributed arrays until one is registered */
 }
 
 void parcaf_ensure_shared(void)
