@@ -1,1 +1,213 @@
-/* placeholder: filled in by the distributed-array work (issue 21). */
+/* The distributed-array records as JSON: the "distarrays" list of
+   docs/paradbg-inspect.schema.json, each rank's dimensions spelled as the
+   Distributed Array Protocol spells its dimension dictionaries; and the
+   one-source shorthands for the GDB package. */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonkit.h"
+#include "session.h"
+
+/* A string made printable already (names): as it is, so that the text a
+   user sees is the text pdb_dap_find takes. */
+static J *printable_str(const char *s)
+{
+  if (s == NULL)
+    return NULL;
+  J *v = json_object_new_string(s);
+  jk_out_of_memory |= v == NULL;
+  return v;
+}
+
+static J *boolean(int v)
+{
+  return json_object_new_boolean(v != 0);
+}
+
+/* One dimension dictionary: the keys the protocol gives its dist_type
+   (with 'b''s optional padding and periodic always there); a dist_type
+   that is none of the three is shown with the common keys alone. */
+static J *dim_dict(const struct paradbg_dap_dim *d)
+{
+  J *o = jk_obj();
+  char t[2] = { d->dist_type, '\0' };
+  jk_put(o, "dist_type", jk_str(t));
+  jk_put(o, "size", jk_int(d->size));
+  jk_put(o, "proc_grid_size", jk_int(d->proc_grid_size));
+  jk_put(o, "proc_grid_rank", jk_int(d->proc_grid_rank));
+  switch (d->dist_type) {
+  case 'b': {
+    jk_put(o, "start", jk_int(d->start));
+    jk_put(o, "stop", jk_int(d->stop));
+    J *p = jk_arr();
+    jk_add(p, jk_int(d->padding[0]));
+    jk_add(p, jk_int(d->padding[1]));
+    jk_put(o, "padding", p);
+    jk_put(o, "periodic", boolean(d->periodic));
+    break;
+  }
+  case 'c':
+    jk_put(o, "start", jk_int(d->start));
+    jk_put(o, "block_size", jk_int(d->block_size != 0 ? d->block_size : 1));
+    break;
+  case 'u': {
+    J *a = jk_arr();
+    for (int64_t i = 0; d->indices != NULL && i < d->extent; i++)
+      jk_add(a, jk_int(d->indices[i]));
+    jk_put(o, "indices", a);
+    jk_put(o, "one_to_one", boolean(d->one_to_one));
+    break;
+  }
+  default:
+    break;
+  }
+  return o;
+}
+
+static J *rank_object(const struct pdb_distarray *a, const struct pdb_dap_piece *p)
+{
+  int ndim = a->ndim >= 0 && a->ndim <= PARADBG_DAP_MAX_DIMS ? a->ndim : 0;
+  J *o = jk_obj();
+  jk_put(o, "rank", jk_int(p->rank));
+  jk_put(o, "image", p->image > 0 ? jk_int(p->image) : NULL);
+  jk_put(o, "source", jk_uint(p->source));
+  jk_put(o, "buffer", jk_addr(p->buffer));
+  jk_put(o, "readable", boolean(p->readable != 0));
+  J *owned = jk_arr();
+  for (int d = 0; d < ndim; d++) {
+    if (p->owned_first[d] < 0 || p->owned_last[d] < 0) {
+      jk_add(owned, NULL);
+      continue;
+    }
+    J *r = jk_arr();
+    jk_add(r, jk_int(p->owned_first[d]));
+    jk_add(r, jk_int(p->owned_last[d]));
+    jk_add(owned, r);
+  }
+  jk_put(o, "owned", owned);
+  J *dims = jk_arr();
+  for (int d = 0; d < ndim; d++)
+    jk_add(dims, dim_dict(&p->dim[d]));
+  jk_put(o, "dim_data", dims);
+  return o;
+}
+
+static J *array_object(const struct pdb_distarray *a)
+{
+  int ndim = a->ndim >= 0 && a->ndim <= PARADBG_DAP_MAX_DIMS ? a->ndim : 0;
+  J *o = jk_obj();
+  jk_put(o, "name", printable_str(a->name));
+  jk_put(o, "origin", jk_str(a->origin));
+  jk_put(o, "typestr", jk_str(a->typestr));
+  J *shape = jk_arr();
+  for (int d = 0; d < ndim; d++)
+    jk_add(shape, jk_int(a->shape[d]));
+  jk_put(o, "shape", shape);
+  jk_put(o, "nprocs", jk_int(a->nprocs));
+  jk_put(o, "valid", boolean(a->problem == NULL));
+  jk_put(o, "problem", printable_str(a->problem));
+  J *ranks = jk_arr();
+  for (unsigned i = 0; i < a->npieces; i++)
+    jk_add(ranks, rank_object(a, &a->pieces[i]));
+  jk_put(o, "ranks", ranks);
+  return o;
+}
+
+static J *distarrays(const struct pdb_dap_records *r)
+{
+  J *a = jk_arr();
+  for (unsigned i = 0; r != NULL && i < r->narrays; i++)
+    jk_add(a, array_object(&r->arrays[i]));
+  return a;
+}
+
+char *pdb_dap_json(const struct pdb_dap_records *r, const char *doc, const struct pdb_json_target *t)
+{
+  jk_out_of_memory = 0;
+  J *root;
+  if (doc != NULL) {
+    root = json_tokener_parse(doc);
+    if (root == NULL || !json_object_is_type(root, json_type_object)) {
+      json_object_put(root);
+      return NULL;
+    }
+  } else {
+    root = jk_root(NULL, NULL, t);
+  }
+  jk_put(root, "distarrays", distarrays(r));
+  return jk_render(root);
+}
+
+char *pdb_dap_gather_json(pdb_dap_session *dap, pdb_caf_session *caf, char *msg, size_t msgsize)
+{
+  struct pdb_dap_source src = { dap, caf, NULL };
+  struct pdb_dap_records r;
+  if (pdb_dap_gather(&src, 1, &r, msg, msgsize) != PDB_OK)
+    return NULL;
+  jk_out_of_memory = 0;
+  char *text = jk_render(distarrays(&r));
+  pdb_dap_records_free(&r);
+  if (text == NULL)
+    say_status(msg, msgsize, PDB_FAILED, "out of memory");
+  return text;
+}
+
+static J *report_object(const struct pdb_distarray *a, const struct pdb_dap_assembly *rep)
+{
+  J *o = jk_obj();
+  jk_put(o, "elements", jk_uint(rep->elements));
+  jk_put(o, "missing", jk_uint(rep->missing));
+  jk_put(o, "halo_checked", jk_uint(rep->halo_checked));
+  jk_put(o, "halo_mismatches", jk_uint(rep->halo_mismatches));
+  J *first = NULL;
+  if (rep->halo_mismatches > 0) {
+    first = jk_obj();
+    J *idx = jk_arr();
+    for (int d = 0; d < a->ndim; d++)
+      jk_add(idx, jk_int(rep->first_mismatch[d]));
+    jk_put(first, "index", idx);
+    jk_put(first, "rank", jk_int(rep->mismatch_rank));
+    jk_put(first, "owner", jk_int(rep->mismatch_owner));
+  }
+  jk_put(o, "first_mismatch", first);
+  jk_put(o, "note", printable_str(rep->note));
+  return o;
+}
+
+int pdb_dap_assemble_named(pdb_dap_session *dap, pdb_caf_session *caf, const char *name, void *out,
+                           size_t outsize, char **report_json, char *msg, size_t msgsize)
+{
+  if (report_json != NULL)
+    *report_json = NULL;
+  if (name == NULL || report_json == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_dap_assemble_named: no name or no place for the report");
+  struct pdb_dap_source src = { dap, caf, NULL };
+  struct pdb_dap_records r;
+  int st = pdb_dap_gather(&src, 1, &r, msg, msgsize);
+  if (st != PDB_OK)
+    return st;
+  const struct pdb_distarray *a = pdb_dap_find(&r, name);
+  if (a == NULL) {
+    char *p = pdb_printable(name);
+    st = say_status(msg, msgsize, PDB_FAILED, "No distributed array named '%s'", p != NULL ? p : "?");
+    free(p);
+    pdb_dap_records_free(&r);
+    return st;
+  }
+  struct pdb_dap_assembly rep;
+  st = pdb_dap_assemble(&src, 1, a, out, outsize, &rep, msg, msgsize);
+  if (st == PDB_OK) {
+    jk_out_of_memory = 0;
+    *report_json = jk_render(report_object(a, &rep));
+    if (*report_json == NULL)
+      st = say_status(msg, msgsize, PDB_FAILED, "out of memory");
+    pdb_dap_assembly_free(&rep);
+  }
+  pdb_dap_records_free(&r);
+  return st;
+}

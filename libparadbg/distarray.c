@@ -1,1 +1,1216 @@
-/* placeholder: filled in by the distributed-array work (issue 21). */
+/* The distributed-array view: the arrays a program registered (read
+   through the debug library's distributed-array entry points) and every
+   coarray (made from the coarray records), joined by name across the
+   processes given, checked with the protocol's rules (dap-rules.c) and
+   assembled whole from the pieces' buffers. */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "paradbg/dap-rules.h"
+#include "paradbg/plugins.h"
+
+#include "caf.h"
+
+#define MAX_PIECES (1u << 17)            /* pieces of every array of one gather */
+#define MAX_INDICES_TOTAL (1ull << 26)   /* 'u' indices of one gather (512 MiB) */
+#define INDEX_CHUNK 65536u               /* indices per library call */
+#define READ_CHUNK (1u << 20)            /* bytes of a buffer per memory read */
+#define MAX_ASSEMBLED (1ull << 30)       /* bytes of an assembled array */
+#define MAX_RANGES 8                     /* rank ranges named in one line */
+
+struct pdb_dap_session {
+  const struct pdb_host *host;
+  ompd_address_space_context_t *context;
+  struct caf_library *lib;
+};
+
+static const char *rc_text(ompd_rc_t rc)
+{
+  return pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error";
+}
+
+/* --- The session ------------------------------------------------------- */
+
+static int open_with(pdb_dap_session *s, const struct pdb_options *o, char *msg, size_t size)
+{
+  const char *target = o != NULL && o->target_name != NULL ? o->target_name : "the program";
+  ompd_address_t a = { 0, 0 };
+  /* The registry is libparcaf's, in a coarray image or not: the library
+     that reads it is the one the coarray runtime names. */
+  if (s->host->ompd->symbol_addr_lookup(s->context, NULL, "caf_debugger_plugin", &a, NULL) != ompd_rc_ok)
+    return say_status(msg, size, PDB_NO_RUNTIME, "No distributed-array registry in %s (no "
+                      "caf_debugger_plugin): arrays are registered through libparcaf (paradbg/dap.h)",
+                      target);
+  int st = caf_library_open(s->host, s->context, o, CAF_FOR_DAP, a.address, &s->lib, msg, size);
+  if (st != PDB_OK)
+    return st;
+  /* The registry read once now, so that a mismatch is told at open. */
+  cafdbg_dap_handle_t *h = NULL;
+  ompd_rc_t rc = s->lib->dap.cafdbg_dap_initialize(s->context, &h);
+  if (rc == ompd_rc_ok && h != NULL) {
+    s->lib->dap.cafdbg_rel_dap_handle(h);
+    return PDB_OK;
+  }
+  if (rc == ompd_rc_unavailable)
+    return say_status(msg, size, PDB_NO_RUNTIME, "%s keeps no distributed-array registry that %s can "
+                      "read", target, PARADBG_CAF_PLUGIN);
+  if (rc == ompd_rc_incompatible)
+    return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the distributed-array registry "
+                      "of %s", s->lib->path, s->lib->version, target);
+  return say_status(msg, size, PDB_FAILED, "%s cannot read the distributed-array registry of %s: %s",
+                    s->lib->path, target, rc_text(rc));
+}
+
+int pdb_dap_open(const struct pdb_host *host, ompd_address_space_context_t *context,
+                 const struct pdb_options *opts, pdb_dap_session **out, char *msg, size_t msgsize)
+{
+  if (out != NULL)
+    *out = NULL;
+  int checked = open_checks("pdb_dap_open", host, 1, out != NULL, msg, msgsize);
+  if (checked != PDB_OK)
+    return checked;
+  pdb_dap_session *s = calloc(1, sizeof *s);
+  if (s == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "out of memory");
+  s->host = host;
+  s->context = context;
+  int st = open_with(s, opts, msg, msgsize);
+  if (st != PDB_OK) {
+    pdb_dap_close(s);
+    return st;
+  }
+  *out = s;
+  return PDB_OK;
+}
+
+void pdb_dap_close(pdb_dap_session *s)
+{
+  free(s);
+}
+
+/* --- Gathering ---------------------------------------------------------- */
+
+/* What a gather keeps beside the records while it joins. */
+struct slot {
+  unsigned occurrence;   /* the how-many-th array of its name and origin in a source */
+  unsigned cap;          /* pieces allocated */
+  unsigned *seq;         /* the order pieces came in, for a stable sort */
+};
+
+struct build {
+  const struct pdb_dap_source *src;
+  unsigned nsrc;
+  struct pdb_dap_records *r;
+  struct slot *slots;
+  unsigned slots_cap;
+  unsigned pieces;       /* of every array */
+  uint64_t indices;      /* 'u' indices read */
+  unsigned seq;
+  int oom;
+};
+
+static const char *label_of(const struct build *b, unsigned i)
+{
+  return i < b->nsrc && b->src[i].label != NULL ? b->src[i].label : "this process";
+}
+
+static void piece_free(struct pdb_dap_piece *p)
+{
+  for (int d = 0; d < PARADBG_DAP_MAX_DIMS; d++) {
+    free((int64_t *)p->dim[d].indices);
+    p->dim[d].indices = NULL;
+  }
+}
+
+static void array_free(struct pdb_distarray *a)
+{
+  free(a->name);
+  for (unsigned i = 0; i < a->npieces; i++)
+    piece_free(&a->pieces[i]);
+  free(a->pieces);
+  free(a->problem);
+}
+
+void pdb_dap_records_free(struct pdb_dap_records *r)
+{
+  if (r == NULL)
+    return;
+  for (unsigned i = 0; i < r->narrays; i++)
+    array_free(&r->arrays[i]);
+  free(r->arrays);
+  memset(r, 0, sizeof *r);
+}
+
+/* Sets a's problem to the line fmt gives, if it has none yet (the first
+   one found is the one told). */
+static void problem(struct build *b, struct pdb_distarray *a, const char *fmt, ...)
+  __attribute__((format(printf, 3, 4)));
+static void problem(struct build *b, struct pdb_distarray *a, const char *fmt, ...)
+{
+  if (a->problem != NULL)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  if (vasprintf(&a->problem, fmt, ap) < 0) {
+    a->problem = NULL;
+    b->oom = 1;
+  }
+  va_end(ap);
+}
+
+/* typestr as text that may be printed, within the record's bytes: a
+   typestr is plain ASCII, so anything else is shown as '?' (and the
+   rules refuse it). */
+static void typestr_copy(char *out, const char *in)
+{
+  size_t i = 0;
+  for (; i < PARADBG_DAP_TYPESTR_MAX - 1 && in[i] != '\0'; i++)
+    out[i] = in[i] > 0x20 && in[i] < 0x7f ? in[i] : '?';
+  out[i] = '\0';
+}
+
+/* The array of origin, printable name and occurrence, made if new; NULL
+   past PDB_DAP_MAX_ARRAYS (counted) or out of memory. */
+static struct pdb_distarray *array_of(struct build *b, const char *origin, const char *name,
+                                      unsigned occurrence, const char *typestr, int ndim, int nprocs)
+{
+  struct pdb_dap_records *r = b->r;
+  for (unsigned i = 0; i < r->narrays; i++) {
+    struct pdb_distarray *a = &r->arrays[i];
+    if (b->slots[i].occurrence == occurrence && strcmp(a->origin, origin) == 0 && strcmp(a->name, name) == 0)
+      return a;
+  }
+  if (r->narrays == PDB_DAP_MAX_ARRAYS) {
+    if (r->truncated < UINT_MAX)
+      r->truncated++;
+    return NULL;
+  }
+  if (r->narrays == b->slots_cap) {
+    unsigned cap = b->slots_cap ? 2 * b->slots_cap : 16;
+    struct pdb_distarray *na = realloc(r->arrays, cap * sizeof *na);
+    if (na != NULL)
+      r->arrays = na;
+    struct slot *ns = na != NULL ? realloc(b->slots, cap * sizeof *ns) : NULL;
+    if (ns == NULL) {
+      b->oom = 1;
+      return NULL;
+    }
+    b->slots = ns;
+    b->slots_cap = cap;
+  }
+  struct pdb_distarray *a = &r->arrays[r->narrays];
+  memset(a, 0, sizeof *a);
+  if ((a->name = strdup(name)) == NULL) {
+    b->oom = 1;
+    return NULL;
+  }
+  memset(&b->slots[r->narrays], 0, sizeof b->slots[0]);
+  b->slots[r->narrays].occurrence = occurrence;
+  a->origin = origin;
+  typestr_copy(a->typestr, typestr);
+  a->ndim = ndim;
+  a->nprocs = nprocs;
+  r->narrays++;
+  return a;
+}
+
+/* Adds piece p (whose indices it takes) to the array; what the piece says
+   against the array's first piece becomes its problem. */
+static void add_piece(struct build *b, const char *origin, const char *name, unsigned occurrence,
+                      const char *typestr, int ndim, int nprocs, struct pdb_dap_piece *p,
+                      const char *why)
+{
+  char ts[PARADBG_DAP_TYPESTR_MAX];
+  typestr_copy(ts, typestr);
+  struct pdb_distarray *a = b->pieces < MAX_PIECES ? array_of(b, origin, name, occurrence, ts, ndim, nprocs)
+                                                   : NULL;
+  if (a == NULL) {
+    if (b->pieces >= MAX_PIECES && b->r->truncated < UINT_MAX)
+      b->r->truncated++;
+    piece_free(p);
+    return;
+  }
+  struct slot *sl = &b->slots[a - b->r->arrays];
+  if (a->npieces == sl->cap) {
+    unsigned cap = sl->cap ? 2 * sl->cap : 4;
+    struct pdb_dap_piece *np = realloc(a->pieces, cap * sizeof *np);
+    if (np != NULL)
+      a->pieces = np;
+    unsigned *ns = np != NULL ? realloc(sl->seq, cap * sizeof *ns) : NULL;
+    if (ns == NULL) {
+      b->oom = 1;
+      piece_free(p);
+      return;
+    }
+    sl->seq = ns;
+    sl->cap = cap;
+  }
+  sl->seq[a->npieces] = b->seq++;
+  a->pieces[a->npieces++] = *p;
+  b->pieces++;
+  if (why != NULL)
+    problem(b, a, "rank %d (%s): %s", p->rank, label_of(b, p->source), why);
+  else if (strcmp(a->typestr, ts) != 0)
+    problem(b, a, "rank %d has typestr '%s', another rank '%s'", p->rank, ts, a->typestr);
+  else if (a->ndim != ndim)
+    problem(b, a, "rank %d has %d dimensions, another rank %d", p->rank, ndim, a->ndim);
+  else if (a->nprocs != nprocs)
+    problem(b, a, "rank %d says the array spans %d processes, another rank %d", p->rank, nprocs,
+            a->nprocs);
+}
+
+/* How many of the first n (name, rank) pairs of a source equal (name, rank):
+   the same name and rank met again in one address space is another
+   array of that name. */
+struct seen {
+  const char *name;
+  int rank;
+};
+
+static unsigned occurrence_of(const struct seen *seen, unsigned n, const char *name, int rank)
+{
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++)
+    k += seen[i].rank == rank && strcmp(seen[i].name, name) == 0;
+  return k;
+}
+
+/* The indices of 'u' dimension d of registered array nth into dim, in
+   chunks; NULL why, or why not. */
+static const char *read_indices(struct build *b, struct caf_library *l, cafdbg_dap_handle_t *h, int nth,
+                                int d, struct paradbg_dap_dim *dim)
+{
+  if (dim->extent < 0)
+    return "a 'u' dimension of fewer than no indices";
+  if ((uint64_t)dim->extent > CAFDBG_DAP_MAX_INDICES)
+    return "a 'u' dimension with more indices than paradbg reads";
+  if (b->indices + (uint64_t)dim->extent > MAX_INDICES_TOTAL)
+    return "more 'u' indices in all than paradbg reads in one gather";
+  uint64_t n = (uint64_t)dim->extent;
+  int64_t *v = malloc(n ? n * sizeof *v : 1);
+  if (v == NULL) {
+    b->oom = 1;
+    return "out of memory";
+  }
+  for (uint64_t done = 0; done < n;) {
+    uint64_t k = n - done < INDEX_CHUNK ? n - done : INDEX_CHUNK;
+    if (l->dap.cafdbg_get_dap_indices(h, nth, d, done, k, v + done) != ompd_rc_ok) {
+      free(v);
+      return "its 'u' indices cannot be read";
+    }
+    done += k;
+  }
+  b->indices += n;
+  dim->indices = v;
+  return NULL;
+}
+
+/* Every registered array of source si. */
+static int gather_registered(struct build *b, unsigned si, char *err, size_t errsize)
+{
+  pdb_dap_session *s = b->src[si].dap;
+  struct caf_library *l = s->lib;
+  cafdbg_dap_handle_t *h = NULL;
+  ompd_rc_t rc = l->dap.cafdbg_dap_initialize(s->context, &h);
+  if (rc == ompd_rc_unavailable)
+    return 0;   /* no registry: no registered arrays */
+  if (rc != ompd_rc_ok || h == NULL)
+    return say_status(err, errsize, -1, "%s: reading the distributed-array registry failed: %s",
+                      label_of(b, si), rc_text(rc));
+  int count = 0;
+  if ((rc = l->dap.cafdbg_get_dap_count(h, &count)) != ompd_rc_ok) {
+    l->dap.cafdbg_rel_dap_handle(h);
+    return say_status(err, errsize, -1, "%s: reading the distributed-array registry failed: %s",
+                      label_of(b, si), rc_text(rc));
+  }
+  if (count < 0)
+    count = 0;
+  if (count > CAFDBG_DAP_MAX_ARRAYS) {
+    b->r->truncated += (unsigned)(count - CAFDBG_DAP_MAX_ARRAYS);
+    count = CAFDBG_DAP_MAX_ARRAYS;
+  }
+  struct seen *seen = calloc(count ? (size_t)count : 1, sizeof *seen);
+  char (*names)[256] = calloc(count ? (size_t)count : 1, sizeof *names);
+  unsigned nseen = 0;
+  for (int nth = 0; seen != NULL && names != NULL && nth < count && !b->oom; nth++) {
+    cafdbg_dap_array_t ar;
+    memset(&ar, 0, sizeof ar);
+    if (l->dap.cafdbg_get_dap_array(h, nth, &ar) != ompd_rc_ok) {
+      if (b->r->truncated < UINT_MAX)
+        b->r->truncated++;
+      continue;
+    }
+    ar.name[sizeof ar.name - 1] = '\0';
+    ar.typestr[sizeof ar.typestr - 1] = '\0';
+    char *name = pdb_printable(ar.name);
+    if (name == NULL) {
+      b->oom = 1;
+      break;
+    }
+    struct pdb_dap_piece p;
+    memset(&p, 0, sizeof p);
+    p.rank = ar.rank;
+    p.image = ar.image > 0 ? ar.image : 0;
+    p.source = si;
+    p.buffer = ar.buffer.address;
+    p.readable = ar.readable.address;
+    p.readable_source = si;
+    for (int d = 0; d < PARADBG_DAP_MAX_DIMS; d++)
+      p.owned_first[d] = p.owned_last[d] = -1;
+    const char *why = NULL;
+    char whybuf[160];
+    int ndim = ar.ndim;
+    if (ndim < 0 || ndim > PARADBG_DAP_MAX_DIMS) {
+      snprintf(whybuf, sizeof whybuf, "%d dimensions (at most %d)", ndim, PARADBG_DAP_MAX_DIMS);
+      why = whybuf;
+      ndim = 0;
+    }
+    for (int d = 0; d < ndim && why == NULL; d++) {
+      cafdbg_dap_dim_t dd;
+      memset(&dd, 0, sizeof dd);
+      if (l->dap.cafdbg_get_dap_dim(h, nth, d, &dd) != ompd_rc_ok) {
+        snprintf(whybuf, sizeof whybuf, "dimension %d cannot be read", d);
+        why = whybuf;
+        break;
+      }
+      struct paradbg_dap_dim *x = &p.dim[d];
+      x->dist_type = dd.dist_type;
+      x->periodic = dd.periodic != 0;
+      x->one_to_one = dd.one_to_one != 0;
+      x->size = dd.size;
+      x->proc_grid_size = dd.proc_grid_size;
+      x->proc_grid_rank = dd.proc_grid_rank;
+      x->start = dd.start;
+      x->stop = dd.stop;
+      x->padding[0] = dd.padding[0];
+      x->padding[1] = dd.padding[1];
+      x->block_size = dd.block_size;
+      x->extent = dd.extent;
+      if (x->dist_type == 'u')
+        why = read_indices(b, l, h, nth, d, x);
+    }
+    snprintf(names[nseen], sizeof names[0], "%s", name);
+    seen[nseen].name = names[nseen];
+    seen[nseen].rank = ar.rank;
+    unsigned occ = occurrence_of(seen, nseen, name, ar.rank);
+    nseen++;
+    add_piece(b, "registered", name, occ, ar.typestr, ndim, ar.nprocs, &p, why);
+    free(name);
+  }
+  if (seen == NULL || names == NULL)
+    b->oom = 1;
+  free(seen);
+  free(names);
+  l->dap.cafdbg_rel_dap_handle(h);
+  return 0;
+}
+
+/* A coarray's element type as a NumPy typestr: the runtime knows the
+   Fortran type and the element's bytes, not the kind (a 16-byte real may
+   be x87's or IEEE quad: opaque bytes). */
+static void coarray_typestr(const char *type, uint64_t len, char *out, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  const char *order = ">";
+#else
+  const char *order = "<";
+#endif
+  unsigned long long l = (unsigned long long)len;
+  if (len == 1 && (strcmp(type, "integer") == 0))
+    snprintf(out, n, "|i1");
+  else if (len == 1 && strcmp(type, "logical") == 0)
+    snprintf(out, n, "|b1");
+  else if ((strcmp(type, "integer") == 0 || strcmp(type, "logical") == 0) &&
+           (len == 2 || len == 4 || len == 8))
+    snprintf(out, n, "%si%llu", order, l);
+  else if (strcmp(type, "real") == 0 && (len == 4 || len == 8))
+    snprintf(out, n, "%sf%llu", order, l);
+  else if (strcmp(type, "complex") == 0 && (len == 8 || len == 16))
+    snprintf(out, n, "%sc%llu", order, l);
+  else if (strcmp(type, "character") == 0)
+    snprintf(out, n, "|S%llu", l);
+  else
+    snprintf(out, n, "|V%llu", l);
+}
+
+/* Every coarray of source si that holds data, as distarray.h says: a
+   leading 'b' dimension of one index per image, then its own dimensions
+   in C order (1-D of its elements where the runtime knows no bounds). */
+static int gather_coarrays(struct build *b, unsigned si, char *err, size_t errsize)
+{
+  struct pdb_caf_records cr;
+  char failed[256] = "";
+  if (pdb_caf_gather(b->src[si].caf, PDB_CAF_WANT_COARRAYS, &cr, failed, sizeof failed) != PDB_OK)
+    return say_status(err, errsize, -1, "%s: %s", label_of(b, si), failed);
+  if (cr.truncated > 0 && b->r->truncated < UINT_MAX - cr.truncated)
+    b->r->truncated += cr.truncated;
+  struct seen *seen = calloc(cr.ncoarrays ? cr.ncoarrays : 1, sizeof *seen);
+  char **names = calloc(cr.ncoarrays ? cr.ncoarrays : 1, sizeof *names);
+  unsigned nseen = 0;
+  for (unsigned i = 0; seen != NULL && names != NULL && i < cr.ncoarrays && !b->oom; i++) {
+    const struct pdb_caf_coarray *c = &cr.coarrays[i];
+    /* Data only: locks, events and critical constructs are the coarray
+       view's; a component's size may differ from image to image. */
+    if (strcmp(c->kind, "static") != 0 && strcmp(c->kind, "allocatable") != 0)
+      continue;
+    if (c->elem_len == 0)
+      continue;
+    char raw[600];
+    if (c->name != NULL && c->module != NULL)
+      snprintf(raw, sizeof raw, "%.256s::%.256s", c->module, c->name);
+    else if (c->name != NULL)
+      snprintf(raw, sizeof raw, "%.512s", c->name);
+    else
+      snprintf(raw, sizeof raw, "#%" PRIu64, c->serial);
+    if ((names[nseen] = pdb_printable(raw)) == NULL) {
+      b->oom = 1;
+      break;
+    }
+    const char *name = names[nseen];
+    unsigned occ = occurrence_of(seen, nseen, name, 0);
+    seen[nseen].name = name;
+    seen[nseen].rank = 0;
+    nseen++;
+    char ts[PARADBG_DAP_TYPESTR_MAX];
+    coarray_typestr(c->type, c->elem_len, ts, sizeof ts);
+    /* Its own dimensions, Fortran's order, where the bounds account for
+       every element; else one of all its elements. */
+    int rank = 1;
+    int64_t ext[15] = { (int64_t)(c->nelem <= INT64_MAX ? c->nelem : INT64_MAX) };
+    if (c->rank >= 0 && c->rank <= 15) {
+      uint64_t prod = 1;
+      int fits = 1;
+      for (int d = 0; d < c->rank && fits; d++) {
+        int64_t e = c->ubound[d] >= c->lbound[d] - 1 ? c->ubound[d] - c->lbound[d] + 1 : -1;
+        if (e < 0 || (e > 0 && prod > UINT64_MAX / (uint64_t)e))
+          fits = 0;
+        else
+          prod *= (uint64_t)e;
+      }
+      if (fits && prod == c->nelem) {
+        rank = c->rank;
+        for (int d = 0; d < rank; d++)
+          ext[d] = c->ubound[d] - c->lbound[d] + 1;
+      }
+    }
+    int nimages = cr.num_images;
+    for (int g = 1; g <= nimages && !b->oom; g++) {
+      struct pdb_dap_piece p;
+      memset(&p, 0, sizeof p);
+      p.rank = g - 1;
+      p.image = g;
+      p.source = si;
+      p.readable_source = si;
+      if ((unsigned)g <= c->nimages) {
+        p.buffer = c->in_image[g - 1];
+        p.readable = c->readable[g - 1];
+      }
+      for (int d = 0; d < PARADBG_DAP_MAX_DIMS; d++)
+        p.owned_first[d] = p.owned_last[d] = -1;
+      struct paradbg_dap_dim *x = &p.dim[0];
+      x->dist_type = 'b';
+      x->size = nimages;
+      x->proc_grid_size = nimages;
+      x->proc_grid_rank = g - 1;
+      x->start = g - 1;
+      x->stop = g;
+      x->extent = 1;
+      for (int d = 0; d < rank; d++) {
+        x = &p.dim[1 + (rank - 1 - d)];
+        x->dist_type = 'b';
+        x->size = ext[d];
+        x->proc_grid_size = 1;
+        x->stop = ext[d];
+        x->extent = ext[d];
+      }
+      const char *why = NULL;
+      char whybuf[160];
+      if (c->nbytes / c->elem_len < c->nelem) {
+        snprintf(whybuf, sizeof whybuf, "the runtime holds %" PRIu64 " bytes on each image, fewer than "
+                 "%" PRIu64 " elements of %" PRIu64 " need", c->nbytes, c->nelem, c->elem_len);
+        why = whybuf;
+      }
+      add_piece(b, "coarray", name, occ, ts, 1 + rank, nimages, &p, why);
+    }
+  }
+  if (seen == NULL || names == NULL)
+    b->oom = 1;
+  for (unsigned i = 0; names != NULL && i < nseen; i++)
+    free(names[i]);
+  free(seen);
+  free(names);
+  pdb_caf_records_free(&cr);
+  return 0;
+}
+
+static int same_dims(const struct pdb_dap_piece *x, const struct pdb_dap_piece *y, int ndim)
+{
+  for (int d = 0; d < ndim; d++) {
+    const struct paradbg_dap_dim *a = &x->dim[d], *b = &y->dim[d];
+    if (a->dist_type != b->dist_type || a->periodic != b->periodic || a->one_to_one != b->one_to_one ||
+        a->size != b->size || a->proc_grid_size != b->proc_grid_size ||
+        a->proc_grid_rank != b->proc_grid_rank || a->start != b->start || a->stop != b->stop ||
+        a->padding[0] != b->padding[0] || a->padding[1] != b->padding[1] ||
+        a->block_size != b->block_size || a->extent != b->extent)
+      return 0;
+    if ((a->indices == NULL) != (b->indices == NULL))
+      return 0;
+    if (a->indices != NULL && a->extent > 0 &&
+        memcmp(a->indices, b->indices, (size_t)a->extent * sizeof *a->indices) != 0)
+      return 0;
+  }
+  return 1;
+}
+
+struct order {
+  const struct pdb_dap_piece *pieces;
+  const unsigned *seq;
+};
+
+static int by_rank(const void *x, const void *y, void *arg)
+{
+  const struct order *o = arg;
+  unsigned i = *(const unsigned *)x, j = *(const unsigned *)y;
+  const struct pdb_dap_piece *p = &o->pieces[i], *q = &o->pieces[j];
+  if (p->rank != q->rank)
+    return p->rank < q->rank ? -1 : 1;
+  if (p->source != q->source)
+    return p->source < q->source ? -1 : 1;
+  return o->seq[i] < o->seq[j] ? -1 : o->seq[i] > o->seq[j];
+}
+
+/* "3", "2-3", "1, 3, 5-7": ranks as ranges, at most MAX_RANGES of them. */
+static void rank_ranges(char *buf, size_t n, const int64_t *first, const int64_t *last, unsigned k)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (unsigned i = 0; i < k && len < n; i++) {
+    int w;
+    if (i == MAX_RANGES) {
+      w = snprintf(buf + len, n - len, ", ...");
+    } else if (first[i] == last[i]) {
+      w = snprintf(buf + len, n - len, "%s%" PRId64, i ? ", " : "", first[i]);
+    } else {
+      w = snprintf(buf + len, n - len, "%s%" PRId64 "-%" PRId64, i ? ", " : "", first[i], last[i]);
+    }
+    len += w > 0 ? (size_t)w : 0;
+    if (i == MAX_RANGES)
+      break;
+  }
+}
+
+/* The first and last global index piece p owns in each 'b' and 'c'
+   dimension, by the rules' own mapping of local to global (a record that
+   passes the rules for one rank alone). */
+static void owned_ranges(struct pdb_dap_piece *p, int ndim)
+{
+  for (int d = 0; d < ndim; d++) {
+    const struct paradbg_dap_dim *x = &p->dim[d];
+    p->owned_first[d] = p->owned_last[d] = -1;
+    if ((x->dist_type != 'b' && x->dist_type != 'c') || x->extent <= 0)
+      continue;
+    /* Owned indices are contiguous in 'b' (the halos at the ends) and
+       ascending in 'c': the first and last owned local index, with the
+       paddings bounding the search. */
+    int64_t lead = x->dist_type == 'b' && x->padding[0] > 0 ? x->padding[0] : 0;
+    int64_t tail = x->dist_type == 'b' && x->padding[1] > 0 ? x->padding[1] : 0;
+    int own = 0;
+    for (int64_t l = 0; l < x->extent && l <= lead; l++) {
+      int64_t g = paradbg_dap_global_of(x, l, &own);
+      if (g >= 0 && own) {
+        p->owned_first[d] = g;
+        break;
+      }
+    }
+    for (int64_t l = x->extent - 1; l >= 0 && l >= x->extent - 1 - tail; l--) {
+      int64_t g = paradbg_dap_global_of(x, l, &own);
+      if (g >= 0 && own) {
+        p->owned_last[d] = g;
+        break;
+      }
+    }
+    if (p->owned_first[d] < 0 || p->owned_last[d] < 0 || p->owned_last[d] < p->owned_first[d])
+      p->owned_first[d] = p->owned_last[d] = -1;
+  }
+}
+
+/* Sorts a's pieces by rank, keeps one piece of each rank (the first
+   source's, readable where any source can read it), and checks the
+   protocol's rules on what is left. */
+static void finish(struct build *b, struct pdb_distarray *a, struct slot *sl)
+{
+  unsigned n = a->npieces;
+  unsigned *idx = malloc((n ? n : 1) * sizeof *idx);
+  struct pdb_dap_piece *sorted = malloc((n ? n : 1) * sizeof *sorted);
+  if (idx == NULL || sorted == NULL) {
+    free(idx), free(sorted);
+    b->oom = 1;
+    return;
+  }
+  for (unsigned i = 0; i < n; i++)
+    idx[i] = i;
+  struct order o = { a->pieces, sl->seq };
+  qsort_r(idx, n, sizeof *idx, by_rank, &o);
+  unsigned kept = 0;
+  for (unsigned i = 0; i < n; i++) {
+    struct pdb_dap_piece *p = &a->pieces[idx[i]];
+    if (kept > 0 && sorted[kept - 1].rank == p->rank) {
+      struct pdb_dap_piece *k = &sorted[kept - 1];
+      if (a->ndim >= 0 && a->ndim <= PARADBG_DAP_MAX_DIMS && !same_dims(k, p, a->ndim)) {
+        if (k->source != p->source)
+          problem(b, a, "rank %d is recorded differently in %s and in %s", p->rank, label_of(b, k->source),
+                  label_of(b, p->source));
+        else
+          problem(b, a, "rank %d is recorded twice in %s, differently", p->rank, label_of(b, p->source));
+      }
+      if (k->readable == 0 && p->readable != 0) {
+        k->readable = p->readable;
+        k->readable_source = p->readable_source;
+      }
+      piece_free(p);
+      continue;
+    }
+    sorted[kept++] = *p;
+  }
+  free(idx);
+  free(a->pieces);
+  a->pieces = sorted;
+  a->npieces = kept;
+  free(sl->seq);
+  sl->seq = NULL;
+
+  int ndim = a->ndim >= 0 && a->ndim <= PARADBG_DAP_MAX_DIMS ? a->ndim : 0;
+  for (int d = 0; d < ndim && kept > 0; d++)
+    a->shape[d] = a->pieces[0].dim[d].size;
+  int64_t es = paradbg_dap_typestr_size(a->typestr);
+  a->elem_size = es > 0 ? (uint64_t)es : 0;
+  if (es <= 0)
+    problem(b, a, "its typestr '%s' is not one of the protocol's (NumPy's)", a->typestr);
+  if (a->nprocs < 1)
+    problem(b, a, "it says it spans %d processes", a->nprocs);
+  for (unsigned i = 0; i < kept; i++)
+    if (a->pieces[i].rank < 0 || a->pieces[i].rank >= a->nprocs) {
+      problem(b, a, "rank %d is outside 0..%d", a->pieces[i].rank, a->nprocs - 1);
+      break;
+    }
+  /* Which ranks no source holds. */
+  int64_t first[MAX_RANGES + 1], last[MAX_RANGES + 1];
+  unsigned gaps = 0;
+  int64_t missing = 0, next = 0;
+  for (unsigned i = 0; i <= kept && a->problem == NULL; i++) {
+    int64_t upto = i < kept ? a->pieces[i].rank : a->nprocs;   /* ranks next .. upto - 1 are missing */
+    if (upto > next) {
+      if (gaps <= MAX_RANGES) {
+        first[gaps] = next;
+        last[gaps] = upto - 1;
+      }
+      gaps++;
+      missing += upto - next;
+    }
+    next = upto + 1;
+  }
+  char why[512];
+  if (a->problem == NULL && kept > 0) {
+    const struct paradbg_dap_dim **dims = malloc(kept * sizeof *dims);
+    int *ranks = malloc(kept * sizeof *ranks);
+    if (dims == NULL || ranks == NULL) {
+      b->oom = 1;
+    } else {
+      for (unsigned i = 0; i < kept; i++) {
+        dims[i] = a->pieces[i].dim;
+        ranks[i] = a->pieces[i].rank;
+      }
+      if (paradbg_dap_check_set(dims, ranks, (int)kept, ndim, a->nprocs, missing == 0, why, sizeof why) != 0)
+        problem(b, a, "%s", why);
+    }
+    free(dims);
+    free(ranks);
+  }
+  if (a->problem == NULL && missing > 0) {
+    char list[256];
+    rank_ranges(list, sizeof list, first, last, gaps <= MAX_RANGES ? gaps : MAX_RANGES + 1);
+    problem(b, a, "%s %s of %d missing (no source holds %s)", missing == 1 ? "rank" : "ranks", list,
+            a->nprocs, missing == 1 ? "it" : "them");
+  }
+  /* The owned ranges of every record that holds by itself. */
+  for (unsigned i = 0; i < kept; i++) {
+    struct pdb_dap_piece *p = &a->pieces[i];
+    if (a->problem == NULL ||
+        paradbg_dap_check_one(p->dim, ndim, p->rank, a->nprocs, why, sizeof why) == 0)
+      owned_ranges(p, ndim);
+  }
+}
+
+int pdb_dap_gather(const struct pdb_dap_source *src, unsigned nsrc, struct pdb_dap_records *out,
+                   char *msg, size_t msgsize)
+{
+  if (msg != NULL && msgsize > 0)
+    msg[0] = '\0';
+  if (out == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_dap_gather: no place for the records");
+  memset(out, 0, sizeof *out);
+  if (src == NULL || nsrc == 0)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_dap_gather: no process to read");
+  struct build b;
+  memset(&b, 0, sizeof b);
+  b.src = src;
+  b.nsrc = nsrc;
+  b.r = out;
+  /* A source that fails is told (the first one), the others read. */
+  char first_err[512] = "";
+  unsigned tried = 0, failed = 0;
+  for (unsigned i = 0; i < nsrc && !b.oom; i++) {
+    char err[512] = "";
+    if (src[i].dap != NULL) {
+      tried++;
+      if (gather_registered(&b, i, err, sizeof err) != 0) {
+        failed++;
+        if (first_err[0] == '\0')
+          snprintf(first_err, sizeof first_err, "%s", err);
+      }
+    }
+    if (src[i].caf != NULL) {
+      tried++;
+      if (gather_coarrays(&b, i, err, sizeof err) != 0) {
+        failed++;
+        if (first_err[0] == '\0')
+          snprintf(first_err, sizeof first_err, "%s", err);
+      }
+    }
+  }
+  for (unsigned i = 0; i < out->narrays && !b.oom; i++)
+    finish(&b, &out->arrays[i], &b.slots[i]);
+  for (unsigned i = 0; i < out->narrays; i++)
+    free(b.slots[i].seq);
+  free(b.slots);
+  if (b.oom) {
+    pdb_dap_records_free(out);
+    return say_status(msg, msgsize, PDB_FAILED, "out of memory");
+  }
+  if (tried > 0 && failed == tried) {
+    pdb_dap_records_free(out);
+    return say_status(msg, msgsize, PDB_FAILED, "%s", first_err);
+  }
+  /* Some sources read: the records hold what they gave, msg what did
+     not. */
+  if (failed > 0)
+    say_status(msg, msgsize, PDB_OK, "%s%s", first_err, failed > 1 ? " (and more sources failed)" : "");
+  return PDB_OK;
+}
+
+const struct pdb_distarray *pdb_dap_find(const struct pdb_dap_records *r, const char *name)
+{
+  if (r == NULL || name == NULL)
+    return NULL;
+  for (unsigned i = 0; i < r->narrays; i++)
+    if (strcmp(r->arrays[i].name, name) == 0)
+      return &r->arrays[i];
+  /* Fortran names have no case. */
+  for (unsigned i = 0; i < r->narrays; i++)
+    if (strcmp(r->arrays[i].origin, "coarray") == 0 && strcasecmp(r->arrays[i].name, name) == 0)
+      return &r->arrays[i];
+  return NULL;
+}
+
+/* --- Owners ------------------------------------------------------------- */
+
+/* The piece of rank in a's pieces (sorted by rank), or NULL. */
+static const struct pdb_dap_piece *piece_of(const struct pdb_distarray *a, int rank)
+{
+  unsigned lo = 0, hi = a->npieces;
+  while (lo < hi) {
+    unsigned mid = lo + (hi - lo) / 2;
+    if (a->pieces[mid].rank == rank)
+      return &a->pieces[mid];
+    if (a->pieces[mid].rank < rank)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
+
+int pdb_dap_owner(const struct pdb_distarray *a, const int64_t *global, int *rank,
+                  const struct pdb_dap_piece **piece, int64_t *local)
+{
+  if (a == NULL || a->problem != NULL || a->npieces == 0 || global == NULL)
+    return -1;
+  const struct paradbg_dap_dim **dims = malloc(a->npieces * sizeof *dims);
+  int *ranks = malloc(a->npieces * sizeof *ranks);
+  int64_t loc[PARADBG_DAP_MAX_DIMS];
+  int rk = -1, st = -1;
+  if (dims != NULL && ranks != NULL) {
+    for (unsigned i = 0; i < a->npieces; i++) {
+      dims[i] = a->pieces[i].dim;
+      ranks[i] = a->pieces[i].rank;
+    }
+    st = paradbg_dap_owner(dims, ranks, (int)a->npieces, a->ndim, global, &rk, loc);
+  }
+  free(dims);
+  free(ranks);
+  const struct pdb_dap_piece *p = st == 0 ? piece_of(a, rk) : NULL;
+  if (p == NULL)
+    return -1;
+  if (rank != NULL)
+    *rank = rk;
+  if (piece != NULL)
+    *piece = p;
+  if (local != NULL)
+    memcpy(local, loc, (size_t)a->ndim * sizeof *loc);
+  return 0;
+}
+
+/* --- Assembling --------------------------------------------------------- */
+
+struct assembly {
+  const struct pdb_dap_source *src;
+  unsigned nsrc;
+  const struct pdb_distarray *a;
+  unsigned char *out;
+  int ndim;
+  uint64_t es;
+  int64_t gstride[PARADBG_DAP_MAX_DIMS];   /* of a global index, in elements */
+  int64_t cstride[PARADBG_DAP_MAX_DIMS];   /* of a grid coordinate, in ranks */
+  int32_t *owner[PARADBG_DAP_MAX_DIMS];    /* by global index: the coordinate that owns it, -1 none */
+  unsigned char *done;                     /* by piece: read whole in the first pass */
+  unsigned char *buf;                      /* one chunk */
+  struct pdb_dap_assembly *rep;
+  uint64_t unchecked;                      /* halo elements whose owner could not be read */
+  char fail[256];                          /* the first piece that could not be read, in words */
+  int oom;
+};
+
+/* Each dimension's owner of every global index, from each coordinate's
+   own local-to-global mapping (the rules'): the lowest coordinate holding
+   it where several do (a 'u' dimension that is not one_to_one), which
+   is the lowest rank holding the element. */
+static int owner_tables(struct assembly *x)
+{
+  const struct pdb_distarray *a = x->a;
+  for (int d = 0; d < x->ndim; d++) {
+    int64_t size = a->shape[d];
+    x->owner[d] = malloc((size ? (size_t)size : 1) * sizeof *x->owner[d]);
+    int64_t pgs = a->pieces[0].dim[d].proc_grid_size;
+    unsigned char *seen = calloc(pgs > 0 ? (size_t)pgs : 1, 1);
+    if (x->owner[d] == NULL || seen == NULL) {
+      free(seen);
+      return -1;
+    }
+    for (int64_t g = 0; g < size; g++)
+      x->owner[d][g] = -1;
+    for (unsigned i = 0; i < a->npieces; i++) {
+      const struct paradbg_dap_dim *dim = &a->pieces[i].dim[d];
+      int64_t c = dim->proc_grid_rank;
+      if (c < 0 || c >= pgs || seen[c])
+        continue;
+      seen[c] = 1;
+      for (int64_t l = 0; l < dim->extent; l++) {
+        int own = 0;
+        int64_t g = paradbg_dap_global_of(dim, l, &own);
+        if (g >= 0 && g < size && own && (x->owner[d][g] < 0 || c < x->owner[d][g]))
+          x->owner[d][g] = (int32_t)c;
+      }
+    }
+    free(seen);
+  }
+  return 0;
+}
+
+static void note_add(char **note, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note_add(char **note, const char *fmt, ...)
+{
+  char *part = NULL, *joined = NULL;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vasprintf(&part, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return;
+  if (*note == NULL) {
+    *note = part;
+    return;
+  }
+  if (asprintf(&joined, "%s; %s", *note, part) >= 0) {
+    free(*note);
+    *note = joined;
+  }
+  free(part);
+}
+
+/* Where piece p is read: the callbacks and context of the session of its
+   readable source that read it; 0, or -1 where no source can. */
+static int reader(const struct assembly *x, const struct pdb_dap_piece *p, const struct pdb_host **host,
+                  ompd_address_space_context_t **context)
+{
+  if (p->readable == 0 || p->readable_source >= x->nsrc)
+    return -1;
+  const struct pdb_dap_source *s = &x->src[p->readable_source];
+  if (strcmp(x->a->origin, "coarray") == 0 && s->caf != NULL) {
+    *host = s->caf->host;
+    *context = s->caf->context;
+    return 0;
+  }
+  if (strcmp(x->a->origin, "coarray") != 0 && s->dap != NULL) {
+    *host = s->dap->host;
+    *context = s->dap->context;
+    return 0;
+  }
+  return -1;
+}
+
+/* Reads piece k chunk by chunk.  Pass 0 writes the elements it owns into
+   out; pass 1 compares its halos with their owners' values (written in
+   pass 0). */
+static void pass(struct assembly *x, unsigned k, int second)
+{
+  const struct pdb_distarray *a = x->a;
+  const struct pdb_dap_piece *p = &a->pieces[k];
+  const struct pdb_host *host = NULL;
+  ompd_address_space_context_t *context = NULL;
+  if (reader(x, p, &host, &context) != 0)
+    return;
+  /* The local-to-global mapping of each dimension, and whether this
+     piece owns each local index. */
+  int64_t *glob[PARADBG_DAP_MAX_DIMS] = { NULL };
+  unsigned char *here[PARADBG_DAP_MAX_DIMS] = { NULL };
+  uint64_t nlocal = 1;
+  int halos = 0;
+  for (int d = 0; d < x->ndim; d++) {
+    const struct paradbg_dap_dim *dim = &p->dim[d];
+    int64_t e = dim->extent > 0 ? dim->extent : 0;
+    if (e > 0 && nlocal > MAX_ASSEMBLED / (uint64_t)e)
+      goto done;   /* not a buffer the rules let through */
+    nlocal *= (uint64_t)e;
+    glob[d] = malloc((e > 0 ? (size_t)e : 1) * sizeof *glob[d]);
+    here[d] = malloc(e > 0 ? (size_t)e : 1);
+    if (glob[d] == NULL || here[d] == NULL) {
+      x->oom = 1;
+      goto done;
+    }
+    for (int64_t l = 0; l < e; l++) {
+      int own = 0;
+      int64_t g = paradbg_dap_global_of(dim, l, &own);
+      glob[d][l] = g >= 0 && g < a->shape[d] ? g : -1;
+      here[d][l] = glob[d][l] >= 0 && x->owner[d][glob[d][l]] == dim->proc_grid_rank;
+      halos |= !here[d][l];
+    }
+  }
+  if (second && (!halos || !x->done[k]))
+    goto done;
+  int64_t li[PARADBG_DAP_MAX_DIMS] = { 0 };
+  uint64_t per = READ_CHUNK / x->es ? READ_CHUNK / x->es : 1;
+  for (uint64_t e0 = 0; e0 < nlocal;) {
+    uint64_t n = nlocal - e0 < per ? nlocal - e0 : per;
+    ompd_address_t at = { OMPD_SEGMENT_UNSPECIFIED, p->readable + e0 * x->es };
+    if (host->ompd->read_memory(context, NULL, &at, n * x->es, x->buf) != ompd_rc_ok) {
+      if (x->fail[0] == '\0')
+        snprintf(x->fail, sizeof x->fail, "rank %d could not be read at 0x%" PRIx64 " (in %s)", p->rank,
+                 at.address, x->src[p->readable_source].label != NULL ? x->src[p->readable_source].label
+                                                                       : "this process");
+      goto done;
+    }
+    for (uint64_t j = 0; j < n; j++) {
+      const unsigned char *v = x->buf + j * x->es;
+      int mine = 1, inside = 1;
+      int64_t off = 0, orank = 0;
+      for (int d = 0; d < x->ndim; d++) {
+        int64_t g = glob[d][li[d]];
+        if (g < 0) {
+          inside = 0;
+          break;
+        }
+        mine &= here[d][li[d]];
+        off += g * x->gstride[d];
+        orank += (int64_t)x->owner[d][g] * x->cstride[d];
+      }
+      if (inside && !second && mine) {
+        memcpy(x->out + (uint64_t)off * x->es, v, x->es);
+        x->rep->elements++;
+      } else if (inside && second && !mine) {
+        const struct pdb_dap_piece *o = piece_of(a, (int)orank);
+        if (o == NULL || !x->done[o - a->pieces]) {
+          x->unchecked++;
+        } else {
+          x->rep->halo_checked++;
+          if (memcmp(x->out + (uint64_t)off * x->es, v, x->es) != 0) {
+            if (x->rep->halo_mismatches++ == 0) {
+              for (int d = 0; d < x->ndim; d++)
+                x->rep->first_mismatch[d] = glob[d][li[d]];
+              x->rep->mismatch_rank = p->rank;
+              x->rep->mismatch_owner = (int)orank;
+            }
+          }
+        }
+      }
+      /* The next local index, C order. */
+      for (int d = x->ndim - 1; d >= 0; d--) {
+        if (++li[d] < p->dim[d].extent)
+          break;
+        li[d] = 0;
+      }
+    }
+    e0 += n;
+  }
+  if (!second)
+    x->done[k] = 1;
+done:
+  for (int d = 0; d < x->ndim; d++) {
+    free(glob[d]);
+    free(here[d]);
+  }
+}
+
+int pdb_dap_assemble(const struct pdb_dap_source *src, unsigned nsrc, const struct pdb_distarray *a,
+                     void *out, size_t outsize, struct pdb_dap_assembly *report, char *msg,
+                     size_t msgsize)
+{
+  if (msg != NULL && msgsize > 0)
+    msg[0] = '\0';
+  if (report == NULL || a == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_dap_assemble: no array or no place for the report");
+  memset(report, 0, sizeof *report);
+  report->mismatch_rank = report->mismatch_owner = -1;
+  for (int d = 0; d < PARADBG_DAP_MAX_DIMS; d++)
+    report->first_mismatch[d] = -1;
+  if (a->problem != NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: %s", a->name, a->problem);
+  if (a->ndim < 0 || a->ndim > PARADBG_DAP_MAX_DIMS || a->elem_size == 0 || a->npieces == 0)
+    return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: it has no valid records",
+                      a->name);
+  /* Its bytes whole, without overflow. */
+  uint64_t total = 1;
+  for (int d = 0; d < a->ndim; d++) {
+    uint64_t s = a->shape[d] > 0 ? (uint64_t)a->shape[d] : 0;
+    if (s != 0 && total > MAX_ASSEMBLED / s) {
+      total = UINT64_MAX;
+      break;
+    }
+    total *= s;
+  }
+  if (total != UINT64_MAX && a->elem_size > 0 && total > MAX_ASSEMBLED / a->elem_size)
+    total = UINT64_MAX;
+  if (total == UINT64_MAX)
+    return say_status(msg, msgsize, PDB_FAILED, "'%s' is larger whole than paradbg assembles (at most %llu MiB)",
+                      a->name, (unsigned long long)(MAX_ASSEMBLED >> 20));
+  uint64_t bytes = total * a->elem_size;
+  if ((out == NULL && bytes > 0) || outsize < bytes)
+    return say_status(msg, msgsize, PDB_FAILED, "'%s' needs %" PRIu64 " bytes whole; the buffer given "
+                      "holds %zu", a->name, bytes, out != NULL ? outsize : 0);
+  struct assembly x;
+  memset(&x, 0, sizeof x);
+  x.src = src;
+  x.nsrc = src != NULL ? nsrc : 0;
+  x.a = a;
+  x.out = out;
+  x.ndim = a->ndim;
+  x.es = a->elem_size;
+  x.rep = report;
+  int64_t stride = 1;
+  for (int d = a->ndim - 1; d >= 0; d--) {
+    x.gstride[d] = stride;
+    stride *= a->shape[d];
+  }
+  stride = 1;
+  for (int d = a->ndim - 1; d >= 0; d--) {
+    x.cstride[d] = stride;
+    stride *= a->pieces[0].dim[d].proc_grid_size;
+  }
+  if (bytes > 0)
+    memset(out, 0, bytes);
+  uint64_t per = READ_CHUNK / x.es ? READ_CHUNK / x.es : 1;
+  x.buf = malloc(per * x.es);
+  x.done = calloc(a->npieces, 1);
+  int st = PDB_OK;
+  if (x.buf == NULL || x.done == NULL || owner_tables(&x) != 0) {
+    st = say_status(msg, msgsize, PDB_FAILED, "out of memory");
+    goto done;
+  }
+  for (unsigned k = 0; k < a->npieces && !x.oom; k++)
+    pass(&x, k, 0);
+  for (unsigned k = 0; k < a->npieces && !x.oom; k++)
+    pass(&x, k, 1);
+  if (x.oom) {
+    st = say_status(msg, msgsize, PDB_FAILED, "out of memory");
+    goto done;
+  }
+  report->missing = total - report->elements;
+  /* In words: what could not be read, then the halos. */
+  int64_t first[MAX_RANGES + 1], last[MAX_RANGES + 1];
+  unsigned gaps = 0, unread = 0;
+  for (unsigned k = 0; k < a->npieces; k++) {
+    const struct pdb_dap_piece *p = &a->pieces[k];
+    const struct pdb_host *host;
+    ompd_address_space_context_t *context;
+    if (reader(&x, p, &host, &context) == 0)
+      continue;
+    unread++;
+    if (gaps > 0 && gaps <= MAX_RANGES && last[gaps - 1] + 1 == p->rank) {
+      last[gaps - 1] = p->rank;
+      continue;
+    }
+    if (gaps <= MAX_RANGES)
+      first[gaps] = last[gaps] = p->rank;
+    gaps++;
+  }
+  if (unread > 0) {
+    char list[256], from[300];
+    rank_ranges(list, sizeof list, first, last, gaps <= MAX_RANGES ? gaps : MAX_RANGES + 1);
+    if (x.nsrc == 1 && src[0].label != NULL)
+      snprintf(from, sizeof from, "from %s", src[0].label);
+    else if (x.nsrc > 1)
+      snprintf(from, sizeof from, "from the %u processes given", x.nsrc);
+    else
+      snprintf(from, sizeof from, "here");
+    note_add(&report->note, "%s %s not readable %s: give %s too", unread == 1 ? "rank" : "ranks", list,
+             from, unread == 1 ? "its core" : "their cores");
+  }
+  if (x.fail[0] != '\0')
+    note_add(&report->note, "%s", x.fail);
+  if (report->missing > 0)
+    note_add(&report->note, "%" PRIu64 " of %" PRIu64 " elements missing (left zero)", report->missing,
+             total);
+  if (report->halo_mismatches > 0) {
+    char idx[512];
+    size_t len = 0;
+    idx[0] = '\0';
+    for (int d = 0; d < a->ndim && len < sizeof idx; d++) {
+      int w = snprintf(idx + len, sizeof idx - len, "%s%" PRId64, d ? ", " : "", report->first_mismatch[d]);
+      len += w > 0 ? (size_t)w : 0;
+    }
+    note_add(&report->note, "%" PRIu64 " of %" PRIu64 " halo elements differ from their owner's value, "
+             "the first at (%s) on rank %d (owner rank %d)", report->halo_mismatches, report->halo_checked,
+             idx, report->mismatch_rank, report->mismatch_owner);
+  } else if (report->halo_checked > 0) {
+    note_add(&report->note, "%" PRIu64 " halo element%s agree%s with %s owner's value",
+             report->halo_checked, report->halo_checked == 1 ? "" : "s", report->halo_checked == 1 ? "s" : "",
+             report->halo_checked == 1 ? "its" : "their");
+  }
+  if (x.unchecked > 0)
+    note_add(&report->note, "%" PRIu64 " halo element%s not compared (%s owner%s could not be read)",
+             x.unchecked, x.unchecked == 1 ? "" : "s", x.unchecked == 1 ? "its" : "their",
+             x.unchecked == 1 ? "" : "s");
+done:
+  for (int d = 0; d < PARADBG_DAP_MAX_DIMS; d++)
+    free(x.owner[d]);
+  free(x.buf);
+  free(x.done);
+  if (st != PDB_OK)
+    pdb_dap_assembly_free(report);
+  return st;
+}
+
+void pdb_dap_assembly_free(struct pdb_dap_assembly *report)
+{
+  if (report == NULL)
+    return;
+  free(report->note);
+  report->note = NULL;
+}
