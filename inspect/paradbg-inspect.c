@@ -1,8 +1,11 @@
 /* paradbg-inspect: what every OpenMP thread, coarray image and atomic
-   lock of a core file or a live process is doing, without GDB. */
+   lock of a core file or a live process is doing, and how its distributed
+   arrays lie across processes (from the cores of several processes too),
+   without GDB. */
 #define _GNU_SOURCE
 #include "config.h"
 
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -10,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <json.h>
 
 #include "paradbg/paradbg.h"
 #include "paradbg/plugins.h"
@@ -22,14 +27,18 @@
 #include "target.h"
 
 #define MAX_PLUGIN_DIRS 32
+#define MAX_SOURCES 65536       /* cores read together, at most */
 
 static const char usage_text[] =
   "Usage: paradbg-inspect [OPTION]... CORE [EXECUTABLE] [WHAT]\n"
   "   or: paradbg-inspect [OPTION]... -p PID [WHAT]\n"
+  "   or: paradbg-inspect [OPTION]... CORE [EXECUTABLE] CORE [EXECUTABLE]... [distarrays]\n"
   "Show what the OpenMP threads and the coarray images of a core file or of a\n"
   "running process are doing: their states, what they wait for, their parallel\n"
-  "regions and tasks, the coarrays, locks, events and teams of every image; and\n"
-  "who holds the locks of the atomic lock table (libatomic), who waits for them.\n"
+  "regions and tasks, the coarrays, locks, events and teams of every image;\n"
+  "who holds the locks of the atomic lock table (libatomic), who waits for them;\n"
+  "and how the distributed arrays lie across processes, whole: from the core or\n"
+  "process of one coarray image, or from the cores of all the ranks of a job.\n"
   "\n"
   "WHAT is one of:\n"
   "  threads        one row per thread: OpenMP thread number, state, what it\n"
@@ -57,6 +66,13 @@ static const char usage_text[] =
   "                   Lock  Owner     Object                Locks  Waiting\n"
   "                   2     LWP 1234  counter40 (40 bytes)  2      LWP 1236\n"
   "  all            all of the above that the program has\n"
+  "  distarrays     the distributed arrays: the ones the program registered\n"
+  "                 (paradbg/dap.h) and every coarray: one row per array\n"
+  "                 (origin, type, global shape, processes, how many could be\n"
+  "                 read, valid or the rule it breaks), then per rank its\n"
+  "                 dim_data, buffer and the global indices it owns (not part\n"
+  "                 of all; the default of a program with nothing else, and\n"
+  "                 the one WHAT of several cores)\n"
   "\n"
   "Options:\n"
   "  -p, --pid=PID         inspect a running process: its threads are stopped\n"
@@ -68,6 +84,11 @@ static const char usage_text[] =
   "      --image=N         with --coarray: its values on image N (default:\n"
   "                        the image whose core or process is read)\n"
   "      --max-values=N    print at most N values (default 1000)\n"
+  "      --dump=NAME       assemble the distributed array NAME from its pieces\n"
+  "      --npy=FILE        ... and write it to FILE as a NumPy .npy file; one\n"
+  "                        line says whether the halos agree, what is missing\n"
+  "      --map=NAME        draw which rank owns each element of the 1-D or 2-D\n"
+  "      --svg=FILE        distributed array NAME, halos hatched, into FILE (SVG)\n"
   "      --plugin-dir=DIR  also look for the plugins in DIR\n"
   "                        (searched first; may be given more than once)\n"
   "      --stats           print the count of memory reads on stderr\n"
@@ -84,7 +105,11 @@ static const char usage_text[] =
   "only from the --plugin-dir directories, the build tree (when run from it) and\n"
   PLUGINDIR ",\n"
   "and only if it exports the entry points of its kind.\n"
-  "Any other name, and any path the program gives, is refused.\n";
+  "Any other name, and any path the program gives, is refused.\n"
+  "\n"
+  "Several cores (each followed by its executable, or not) are read together\n"
+  "for distributed arrays only: the cores of the ranks of one job, each with its\n"
+  "own part of the arrays.  Live processes are read one at a time.\n";
 
 static const struct {
   const char *name;
@@ -97,9 +122,10 @@ static const struct {
   { "coarray-locks", CAF_WANT_LOCKS }, { "events", CAF_WANT_EVENTS },
   { "teams", CAF_WANT_TEAMS },      { "atomic-locks", ATOMIC_WANT_LOCKS },
   { "all", PDB_WANT_ALL | CAF_WANT_ALL | ATOMIC_WANT_LOCKS },
+  { "distarrays", DAP_WANT_ARRAYS },
 };
 #define WHAT_LIST "threads, parallel, tasks, icvs, control-vars, images, coarrays, " \
-  "coarray-locks, events, teams, atomic-locks nor all"
+  "coarray-locks, events, teams, atomic-locks, all nor distarrays"
 #define DEFAULT_MAX_VALUES 1000
 
 static int what_of(const char *s)
@@ -142,7 +168,7 @@ static const char *build_caf_plugin_dir(void)
 }
 
 /* Which session a status is of. */
-enum { OF_OPENMP, OF_COARRAYS, OF_ATOMICS };
+enum { OF_OPENMP, OF_COARRAYS, OF_ATOMICS, OF_DISTARRAYS };
 
 /* libparadbg's status as an inspect status, its message printed; of: the
    session's kind. */
@@ -154,7 +180,7 @@ static int from_pdb_of(int pdb_status, const char *msg, const struct target *t, 
   };
   if (pdb_status == PDB_OK)
     return ST_OK;
-  if (pdb_status == PDB_NO_RUNTIME && of != OF_ATOMICS) {
+  if (pdb_status == PDB_NO_RUNTIME && (of == OF_OPENMP || of == OF_COARRAYS)) {
     /* Say which other runtime it is, if one is mapped.  (Any libatomic
        is one libparadbg reads.) */
     char other[2048];
@@ -236,6 +262,18 @@ struct run {
   pdb_atomic_session *as;        /* the atomic session, or NULL */
   struct pdb_atomic_records ar;
   int have_ar;
+  /* Distributed arrays: one source per target (t is ts[0]). */
+  struct target **ts;
+  unsigned nts;
+  struct pdb_dap_source *src;    /* nts of them, NULL until read */
+  const char **labels;
+  struct pdb_dap_records dr;
+  int have_dr;
+  const char *dump, *npy, *map, *svg;   /* --dump/--npy, --map/--svg */
+  void *dumped;                  /* the assembled array */
+  size_t dumped_size;
+  struct pdb_dap_assembly report;
+  int have_report;
 };
 
 /* Opens and reads the OpenMP part: an inspect status (ST_NO_RUNTIME with
@@ -394,6 +432,241 @@ static void mark_atomic_waits(struct run *u, const struct pdb_host *h, const str
     warn("atomic lock waits are not shown: %s", msg);
 }
 
+/* Opens the distributed-array registry and the coarray session of each
+   target (hosts[i] and opts[i] its own) as a source, and gathers their
+   arrays.  A target with neither is no source: with one target that is
+   the failure (ST_NO_RUNTIME), with several a warning, as is a part of a
+   target that cannot be read while the other part can.  An inspect status
+   as read_openmp's (quiet: ST_NO_RUNTIME with *status PDB_NO_RUNTIME and
+   no line when the one target has neither). */
+static int read_dap(struct run *u, const struct pdb_host *hosts, const struct pdb_options *opts,
+                    int quiet, int *status, char *msg, size_t msgsize)
+{
+  unsigned n = u->nts, usable = 0;
+  int last = PDB_NO_RUNTIME;
+  char lastmsg[4096] = "", cmsg[4096];
+  u->src = calloc(n, sizeof *u->src);
+  u->labels = calloc(n, sizeof *u->labels);
+  if (u->src == NULL || u->labels == NULL) {
+    *status = PDB_FAILED;
+    return fail(ST_FAILED, "out of memory");
+  }
+  for (unsigned i = 0; i < n; i++) {
+    struct target *t = u->ts[i];
+    u->labels[i] = u->src[i].label = t->name;
+    int dst = pdb_dap_open(&hosts[i], target_context(t), &opts[i], &u->src[i].dap, msg, msgsize);
+    if (dst != PDB_OK)
+      u->src[i].dap = NULL;
+    int cst = pdb_caf_open(&hosts[i], target_context(t), &opts[i], &u->src[i].caf, cmsg,
+                           sizeof cmsg);
+    if (cst != PDB_OK)
+      u->src[i].caf = NULL;
+    if (u->src[i].dap != NULL || u->src[i].caf != NULL) {
+      usable++;
+      /* One part read, the other failed: say so, go on. */
+      if (dst != PDB_OK && dst != PDB_NO_RUNTIME)
+        warn("%s: the registered arrays are not read: %s", t->name, msg);
+      if (cst != PDB_OK && cst != PDB_NO_RUNTIME)
+        warn("%s: the coarrays are not read: %s", t->name, cmsg);
+      continue;
+    }
+    /* Neither: the registry's failure, or else the coarrays'. */
+    last = dst != PDB_NO_RUNTIME ? dst : cst;
+    if (dst == PDB_NO_RUNTIME && cst == PDB_NO_RUNTIME)
+      snprintf(lastmsg, sizeof lastmsg, "%s: no distributed arrays: the program keeps no registry "
+               "(libparcaf) and has no coarrays", t->name);
+    else
+      snprintf(lastmsg, sizeof lastmsg, "%s", dst != PDB_NO_RUNTIME ? msg : cmsg);
+    if (n > 1)
+      warn("%s%s%s; its part is missing", last == PDB_NO_RUNTIME ? "" : t->name,
+           last == PDB_NO_RUNTIME ? "" : ": ", lastmsg);
+  }
+  if (usable == 0) {
+    *status = last;
+    if (quiet && last == PDB_NO_RUNTIME && n == 1)
+      return ST_NO_RUNTIME;
+    return from_pdb_of(last, lastmsg, u->t, OF_DISTARRAYS);
+  }
+  *status = pdb_dap_gather(u->src, n, &u->dr, msg, msgsize);
+  if (*status != PDB_OK)
+    return from_pdb_of(*status, msg, u->t, OF_DISTARRAYS);
+  u->have_dr = 1;
+  return ST_OK;
+}
+
+/* The array --dump or --map names: valid, or NULL with its line. */
+static const struct pdb_distarray *named_array(const struct run *u, const char *name, int *st)
+{
+  const struct pdb_distarray *a = pdb_dap_find(&u->dr, name);
+  char *shown = pdb_printable(name);
+  *st = ST_OK;
+  if (a == NULL) {
+    /* Name a few that are there. */
+    char *there = NULL;
+    size_t len;
+    FILE *m = open_memstream(&there, &len);
+    for (unsigned i = 0; m != NULL && i < u->dr.narrays && i < 8; i++)
+      fprintf(m, "%s%s", i ? ", " : "", u->dr.arrays[i].name != NULL ? u->dr.arrays[i].name : "?");
+    if (m != NULL && u->dr.narrays > 8)
+      fputs(", ...", m);
+    if (m != NULL && fclose(m) != 0)
+      free(there), there = NULL;
+    *st = u->dr.narrays ? fail(ST_FAILED, "no distributed array '%s' (there are: %s)", shown,
+                               there != NULL ? there : "?")
+                        : fail(ST_FAILED, "no distributed array '%s' (there is none)", shown);
+    free(there);
+  } else if (a->problem != NULL) {
+    *st = fail(ST_FAILED, "distributed array '%s' is not valid: %s", shown, a->problem);
+    a = NULL;
+  }
+  free(shown);
+  return a;
+}
+
+/* What --dump and --map need from the target, read before a live process
+   goes on: the assembled array; and what they can tell before writing
+   anything (no such array, not valid, not 1-D or 2-D). */
+static int read_dap_files(struct run *u)
+{
+  int st;
+  const struct pdb_distarray *m = u->map != NULL ? named_array(u, u->map, &st) : NULL;
+  if (u->map != NULL && m == NULL)
+    return st;
+  if (m != NULL && (m->ndim < 1 || m->ndim > 2)) {
+    char *shown = pdb_printable(u->map);
+    st = fail(ST_FAILED, "distributed array '%s' is %d-D: --map draws a 1-D or 2-D array only",
+              shown, m->ndim);
+    free(shown);
+    return st;
+  }
+  if (u->dump == NULL)
+    return ST_OK;
+  const struct pdb_distarray *a = named_array(u, u->dump, &st);
+  if (a == NULL)
+    return st;
+  /* prod(shape) * elem_size, without overflow */
+  uint64_t bytes = a->elem_size;
+  for (int d = 0; d < a->ndim; d++) {
+    if (a->shape[d] < 0 || (a->shape[d] > 0 && bytes > UINT64_MAX / (uint64_t)a->shape[d])) {
+      bytes = UINT64_MAX;
+      break;
+    }
+    bytes *= (uint64_t)a->shape[d];
+  }
+  char msg[4096];
+  if (bytes > SIZE_MAX / 2)
+    return fail(ST_FAILED, "distributed array '%s' is too large to assemble here", a->name);
+  u->dumped_size = (size_t)bytes;
+  u->dumped = calloc(u->dumped_size ? u->dumped_size : 1, 1);
+  if (u->dumped == NULL)
+    return fail(ST_FAILED, "distributed array '%s': its %llu bytes do not fit in memory", a->name,
+                (unsigned long long)bytes);
+  st = pdb_dap_assemble(u->src, u->nts, a, u->dumped, u->dumped_size, &u->report, msg, sizeof msg);
+  if (st != PDB_OK)
+    return from_pdb_of(st, msg, u->t, OF_DISTARRAYS);
+  u->have_report = 1;
+  return ST_OK;
+}
+
+static json_object *shape_json(const struct pdb_distarray *a)
+{
+  json_object *v = json_object_new_array();
+  for (int d = 0; v != NULL && d < a->ndim; d++)
+    json_object_array_add(v, json_object_new_int64(a->shape[d]));
+  return v;
+}
+
+/* Writes the files --npy and --svg name and says, in one line each (or
+   one JSON object with --json), what they hold. */
+static int write_dap_files(struct run *u)
+{
+  char msg[4096];
+  json_object *doc = u->json ? json_object_new_object() : NULL;
+  if (u->dump != NULL) {
+    const struct pdb_distarray *a = pdb_dap_find(&u->dr, u->dump);
+    const struct pdb_dap_assembly *r = &u->report;
+    if (write_npy(u->npy, a->typestr, a->ndim, a->shape, u->dumped, u->dumped_size, msg,
+                  sizeof msg) != 0) {
+      json_object_put(doc);
+      return fail(ST_FAILED, "%s", msg);
+    }
+    char *shape = dap_shape_text(a->ndim, a->shape), *file = pdb_printable(u->npy);
+    if (doc != NULL) {
+      json_object *o = json_object_new_object();
+      json_object_object_add(o, "array", json_object_new_string(a->name));
+      json_object_object_add(o, "file", json_object_new_string(file ? file : ""));
+      json_object_object_add(o, "typestr", json_object_new_string(a->typestr));
+      json_object_object_add(o, "shape", shape_json(a));
+      json_object_object_add(o, "elements", json_object_new_uint64(r->elements));
+      json_object_object_add(o, "missing", json_object_new_uint64(r->missing));
+      json_object_object_add(o, "halo_checked", json_object_new_uint64(r->halo_checked));
+      json_object_object_add(o, "halo_mismatches", json_object_new_uint64(r->halo_mismatches));
+      json_object *fm = NULL;
+      if (r->halo_mismatches > 0) {
+        fm = json_object_new_object();
+        json_object *g = json_object_new_array();
+        for (int d = 0; d < a->ndim; d++)
+          json_object_array_add(g, json_object_new_int64(r->first_mismatch[d]));
+        json_object_object_add(fm, "index", g);
+        json_object_object_add(fm, "rank", json_object_new_int(r->mismatch_rank));
+        json_object_object_add(fm, "owner", json_object_new_int(r->mismatch_owner));
+      }
+      json_object_object_add(o, "first_mismatch", fm);
+      json_object_object_add(o, "note", r->note != NULL ? json_object_new_string(r->note) : NULL);
+      json_object_object_add(doc, "dump", o);
+    } else {
+      /* The report's own words: halos, what is missing or unreadable. */
+      uint64_t total = 1;
+      for (int d = 0; d < a->ndim; d++)
+        total *= (uint64_t)a->shape[d];
+      printf("%s: %s %s written to %s, %llu elements; %s", a->name, a->typestr,
+             shape ? shape : "?", file ? file : "?", (unsigned long long)total,
+             r->note != NULL ? r->note : "no halos");
+      putchar('\n');
+    }
+    free(shape), free(file);
+  }
+  if (u->map != NULL) {
+    const struct pdb_distarray *a = pdb_dap_find(&u->dr, u->map);
+    struct dap_map_info info;
+    if (write_map_svg(u->svg, a, &info, msg, sizeof msg) != 0) {
+      json_object_put(doc);
+      return fail(ST_FAILED, "%s", msg);
+    }
+    char *shape = dap_shape_text(a->ndim, a->shape), *file = pdb_printable(u->svg);
+    if (doc != NULL) {
+      json_object *o = json_object_new_object();
+      json_object_object_add(o, "array", json_object_new_string(a->name));
+      json_object_object_add(o, "file", json_object_new_string(file ? file : ""));
+      json_object_object_add(o, "shape", shape_json(a));
+      json_object *cells = json_object_new_array();
+      json_object_array_add(cells, json_object_new_int64(info.rows));
+      json_object_array_add(cells, json_object_new_int64(info.cols));
+      json_object_object_add(o, "cells", cells);
+      json_object *per = json_object_new_array();
+      json_object_array_add(per, json_object_new_int64(info.per_row));
+      json_object_array_add(per, json_object_new_int64(info.per_col));
+      json_object_object_add(o, "elements_per_cell", per);
+      json_object_object_add(o, "halo_cells", json_object_new_uint64(info.halo_cells));
+      json_object_object_add(doc, "map", o);
+    } else {
+      printf("%s: the ownership map of %s written to %s: %d ranks, %lld x %lld cells, %llu halo "
+             "cells hatched", a->name, shape ? shape : "?", file ? file : "?", a->nprocs,
+             (long long)info.rows, (long long)info.cols, (unsigned long long)info.halo_cells);
+      if (info.per_row > 1 || info.per_col > 1)
+        printf(" (a cell stands for %lld x %lld elements)", (long long)info.per_row,
+               (long long)info.per_col);
+      putchar('\n');
+    }
+    free(shape), free(file);
+  }
+  if (doc != NULL) {
+    puts(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+    json_object_put(doc);
+  }
+  return ST_OK;
+}
+
 /* Reads what u->want names, into u; an inspect status, its line printed.
    "all" reads the runtimes the program has: a missing one is no failure,
    and a part that fails is a warning while the others are still shown.
@@ -409,6 +682,11 @@ static int read_all(struct run *u, const struct pdb_host *h, const struct pdb_op
   int both = omp_wanted && caf_wanted;
   if (u->coarray != NULL)
     return read_coarrays(u, h, caf, 0, &cst, cmsg, sizeof cmsg);
+  if (u->want == DAP_WANT_ARRAYS) {
+    /* The registry is read through the coarray plugin. */
+    st = read_dap(u, h, caf, 0, &cst, cmsg, sizeof cmsg);
+    return st != ST_OK || (u->dump == NULL && u->map == NULL) ? st : read_dap_files(u);
+  }
   if (atomic_wanted && !omp_wanted && !caf_wanted) {
     /* atomic-locks: the other runtimes, where the program has them, only
        say who is which OpenMP thread and image. */
@@ -461,6 +739,14 @@ static int read_all(struct run *u, const struct pdb_host *h, const struct pdb_op
       return read_atomics(u, 0, &ast, amsg, sizeof amsg);
     if (ast != PDB_NO_RUNTIME)
       return from_pdb_of(ast, amsg, u->t, OF_ATOMICS);
+    /* ... and a program with none of them its distributed arrays (a
+       process that registers its part of an array). */
+    u->want = DAP_WANT_ARRAYS;
+    int dst;
+    char dmsg[4096];
+    st = read_dap(u, h, caf, 1, &dst, dmsg, sizeof dmsg);
+    if (st == ST_OK || dst != PDB_NO_RUNTIME)
+      return st;
     return from_pdb(ost, msg, u->t);
   }
   if (!both)
@@ -497,7 +783,8 @@ static int shown_parts(const struct run *u)
   int omp = u->s != NULL || u->host_threads ? u->want & PDB_WANT_ALL : 0;
   int caf = u->have_cr ? u->want & CAF_WANT_ALL : 0;
   int atomic = u->have_ar ? u->want & ATOMIC_WANT_LOCKS : 0;
-  return omp | caf | atomic;
+  int dap = u->have_dr && u->dump == NULL && u->map == NULL ? u->want & DAP_WANT_ARRAYS : 0;
+  return omp | caf | atomic | dap;
 }
 
 static int print_report(struct run *u)
@@ -505,7 +792,7 @@ static int print_report(struct run *u)
   struct target *t = u->t;
   int shown = shown_parts(u);
   int caf_want = shown & CAF_WANT_ALL, omp_want = shown & PDB_WANT_ALL;
-  int atomic_want = shown & ATOMIC_WANT_LOCKS;
+  int atomic_want = shown & ATOMIC_WANT_LOCKS, dap_want = shown & DAP_WANT_ARRAYS;
   const struct pdb_atomic_records *ar = u->have_ar ? &u->ar : NULL;
   if (u->values != NULL && u->json) {
     fputs(u->values, stdout), fputc('\n', stdout);
@@ -530,6 +817,18 @@ static int print_report(struct run *u)
       char *doc = pdb_atomic_json(u->as, &u->ar, text, &jt);
       pdb_free(text);
       text = doc;
+      ok = text != NULL;
+    }
+    if (ok && dap_want) {
+      /* Several cores: the target is the first; each rank names its
+         source by its index in the order given. */
+      unsigned long long reads = 0;
+      for (unsigned i = 0; i < u->nts; i++)
+        reads += u->ts[i]->reads;
+      jt.memory_reads = (long long)reads;
+      char *doc = pdb_dap_json(&u->dr, text, &jt);
+      pdb_free(text);
+      text = doc;
     }
     if (text == NULL)
       return fail(ST_FAILED, "out of memory");
@@ -548,13 +847,58 @@ static int print_report(struct run *u)
     print_caf_text(&u->cr, ar, caf_want, several, &n, stdout);
   if (atomic_want)
     print_atomic_text(&u->ar, several, &n, stdout);
+  if (dap_want)
+    print_dap_text(&u->dr, u->labels, u->nts, several, &n, stdout);
   return ST_OK;
+}
+
+/* Whether path is an ELF core file, looked at without blocking on it. */
+static int is_core_file(const char *path)
+{
+  int fd = pdb_open_regular(path);
+  if (fd < 0)
+    return 0;
+  unsigned char e[18];
+  ssize_t n = read(fd, e, sizeof e);
+  close(fd);
+  if (n != (ssize_t)sizeof e || memcmp(e, "\177ELF", 4) != 0)
+    return 0;
+  unsigned type = e[5] == 2 ? (unsigned)e[16] << 8 | e[17] : (unsigned)e[17] << 8 | e[16];
+  return type == 4;   /* ET_CORE */
+}
+
+/* A core and its executable (NULL: the one the core names). */
+struct core_arg {
+  const char *core, *executable;
+};
+
+/* Several cores: args as CORE [EXECUTABLE] CORE [EXECUTABLE]...  The
+   number of cores, or -1 with a usage error printed. */
+static int core_args(char **args, int nargs, struct core_arg *out)
+{
+  int n = 0;
+  for (int i = 0; i < nargs; i++) {
+    if (is_core_file(args[i])) {
+      if (n == MAX_SOURCES) {
+        usage_error("%s", "too many cores (at most 65536 are read together)");
+        return -1;
+      }
+      out[n].core = args[i];
+      out[n++].executable = NULL;
+    } else if (n > 0 && out[n - 1].executable == NULL) {
+      out[n - 1].executable = args[i];
+    } else {
+      usage_error("'%s' is neither a core file nor the executable of the core before it", args[i]);
+      return -1;
+    }
+  }
+  return n;
 }
 
 int main(int argc, char **argv)
 {
   enum { OPT_JSON = 256, OPT_BACKTRACE, OPT_PLUGIN_DIR, OPT_STATS, OPT_COARRAY, OPT_IMAGE,
-         OPT_MAX_VALUES };
+         OPT_MAX_VALUES, OPT_DUMP, OPT_NPY, OPT_MAP, OPT_SVG };
   static const struct option options[] = {
     { "pid", required_argument, NULL, 'p' },
     { "json", no_argument, NULL, OPT_JSON },
@@ -562,6 +906,10 @@ int main(int argc, char **argv)
     { "coarray", required_argument, NULL, OPT_COARRAY },
     { "image", required_argument, NULL, OPT_IMAGE },
     { "max-values", required_argument, NULL, OPT_MAX_VALUES },
+    { "dump", required_argument, NULL, OPT_DUMP },
+    { "npy", required_argument, NULL, OPT_NPY },
+    { "map", required_argument, NULL, OPT_MAP },
+    { "svg", required_argument, NULL, OPT_SVG },
     { "plugin-dir", required_argument, NULL, OPT_PLUGIN_DIR },
     { "stats", no_argument, NULL, OPT_STATS },
     { "help", no_argument, NULL, 'h' },
@@ -600,6 +948,16 @@ int main(int argc, char **argv)
         return usage_error("'%s' is not a count of values (1 to 100000000)", optarg);
       u.max_values = (unsigned)n;
       break;
+    case OPT_DUMP: case OPT_MAP:
+      if (*optarg == '\0')
+        return usage_error("--%s needs a distributed array's name", opt == OPT_DUMP ? "dump" : "map");
+      *(opt == OPT_DUMP ? &u.dump : &u.map) = optarg;
+      break;
+    case OPT_NPY: case OPT_SVG:
+      if (*optarg == '\0')
+        return usage_error("--%s needs a file name", opt == OPT_NPY ? "npy" : "svg");
+      *(opt == OPT_NPY ? &u.npy : &u.svg) = optarg;
+      break;
     case OPT_PLUGIN_DIR:
       if (*optarg == '\0')
         return usage_error("%s", "--plugin-dir needs a directory, not an empty name");
@@ -612,27 +970,70 @@ int main(int argc, char **argv)
     default: fputs("Try 'paradbg-inspect --help' for more information.\n", stderr); return ST_USAGE;
     }
   }
+  if ((u.dump != NULL) != (u.npy != NULL))
+    return usage_error("%s", u.dump != NULL ? "--dump needs --npy FILE: where to write the array"
+                                            : "--npy writes the array --dump NAME names: name it");
+  if ((u.map != NULL) != (u.svg != NULL))
+    return usage_error("%s", u.map != NULL ? "--map needs --svg FILE: where to draw the map"
+                                           : "--svg draws the map of the array --map NAME names: name it");
+  int files = u.dump != NULL || u.map != NULL;
   int nargs = argc - optind;
   char **args = argv + optind;
-  int most = pid != 0 ? 1 : 3;   /* [WHAT], or CORE [EXECUTABLE] [WHAT] */
-  if (nargs == most + 1)
-    return usage_error("one argument too many: '%s'", args[most]);
-  if (nargs > most)
-    return usage_error("too many arguments, from '%s' on", args[most]);
-  u.defaulted = 1;
-  if (nargs > 0 && what_of(args[nargs - 1]) != 0 && (pid != 0 || nargs > 1))
-    u.want = what_of(args[--nargs]), u.defaulted = 0;
-  if (pid != 0 && nargs > 0)
-    return usage_error("with -p, '%s' is neither " WHAT_LIST, args[0]);
-  if (pid == 0 && nargs == 0)
-    return usage_error("%s", "name a core file, or a process with -p PID");
-  if (pid == 0 && nargs > 2)
-    return usage_error("'%s' is neither " WHAT_LIST, args[2]);
+  /* Several cores (distributed arrays): CORE [EXECUTABLE] CORE
+     [EXECUTABLE]... [WHAT]. */
+  struct core_arg *cores = NULL;
+  int ncores = 0;
+  if (pid == 0 && nargs >= 2) {
+    int last_what = what_of(args[nargs - 1]) != 0;
+    int found = 0;
+    for (int i = 0; i < nargs - last_what && found < 2; i++)
+      found += is_core_file(args[i]);
+    if (found >= 2) {
+      cores = calloc((size_t)nargs, sizeof *cores);
+      if (cores == NULL)
+        return fail(ST_FAILED, "out of memory");
+      ncores = core_args(args, nargs - last_what, cores);
+      if (ncores < 0) {
+        free(cores);
+        return ST_USAGE;
+      }
+      u.defaulted = !last_what;
+      u.want = last_what ? what_of(args[nargs - 1]) : DAP_WANT_ARRAYS;
+      if (u.want != DAP_WANT_ARRAYS || u.coarray != NULL) {
+        free(cores);
+        return usage_error("%s", "several cores are read together for their distributed arrays "
+                                 "only: distarrays, --dump or --map");
+      }
+    }
+  }
+  if (ncores == 0) {
+    int most = pid != 0 ? 1 : 3;   /* [WHAT], or CORE [EXECUTABLE] [WHAT] */
+    if (nargs == most + 1)
+      return usage_error("one argument too many: '%s'", args[most]);
+    if (nargs > most)
+      return usage_error("too many arguments, from '%s' on", args[most]);
+    u.defaulted = 1;
+    if (nargs > 0 && what_of(args[nargs - 1]) != 0 && (pid != 0 || nargs > 1))
+      u.want = what_of(args[--nargs]), u.defaulted = 0;
+    if (pid != 0 && nargs > 0)
+      return usage_error("with -p, '%s' is neither " WHAT_LIST, args[0]);
+    if (pid == 0 && nargs == 0)
+      return usage_error("%s", "name a core file, or a process with -p PID");
+    if (pid == 0 && nargs > 2)
+      return usage_error("'%s' is neither " WHAT_LIST, args[2]);
+  }
   if (u.image != 0 && u.coarray == NULL)
     return usage_error("%s", "--image says where --coarray's values are: name the coarray too");
   if (u.coarray != NULL && !u.defaulted)
     return usage_error("--coarray prints one coarray's values: name no WHAT with it ('%s')",
                        args[nargs]);
+  if (u.coarray != NULL && files)
+    return usage_error("%s", "--coarray prints one coarray's values: not with --dump or --map");
+  if (files && !u.defaulted && u.want != DAP_WANT_ARRAYS)
+    return usage_error("--dump and --map write files of distributed arrays: name no WHAT with "
+                       "them ('%s')", args[nargs]);
+  if (files)
+    u.want = DAP_WANT_ARRAYS, u.defaulted = 0;
   if (u.coarray != NULL)
     u.want = 0, u.defaulted = 0;
 
@@ -640,14 +1041,29 @@ int main(int argc, char **argv)
   for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
     signal(fatal[i], on_signal);
 
-  int st = pid != 0 ? live_open((pid_t)pid, &u.t)
-                    : core_open(args[0], nargs > 1 ? args[1] : NULL, &u.t);
-  if (st != ST_OK)
+  /* The targets: one process, one core, or several cores. */
+  unsigned nts = ncores > 0 ? (unsigned)ncores : 1;
+  u.ts = calloc(nts, sizeof *u.ts);
+  struct pdb_host *hosts = calloc(nts, sizeof *hosts);
+  struct pdb_options *opts = calloc(nts, sizeof *opts);
+  if (u.ts == NULL || hosts == NULL || opts == NULL)
+    return fail(ST_FAILED, "out of memory");
+  int st = ST_OK;
+  for (unsigned i = 0; i < nts && st == ST_OK; i++) {
+    st = pid != 0 ? live_open((pid_t)pid, &u.ts[i])
+       : ncores > 0 ? core_open(cores[i].core, cores[i].executable, &u.ts[i])
+                    : core_open(args[0], nargs > 1 ? args[1] : NULL, &u.ts[i]);
+    if (st == ST_OK)
+      u.nts++;
+  }
+  free(cores);
+  if (st != ST_OK) {
+    for (unsigned i = 0; i < u.nts; i++)
+      u.ts[i]->close(u.ts[i]);
     return st;
-  struct target *t = u.t;
+  }
+  struct target *t = u.t = u.ts[0];
   static const struct pdb_host host = { &inspect_callbacks, describe_address, NULL, find_pointer };
-  struct pdb_host h = host;
-  h.data = t;
   /* The trusted directories: the user's, the build tree's when this is the
      build tree's binary, the installation's. */
   const char *trusted[MAX_PLUGIN_DIRS + 2], *caf_trusted[MAX_PLUGIN_DIRS + 2];
@@ -660,9 +1076,24 @@ int main(int argc, char **argv)
   if (caf_built != NULL)
     caf_trusted[ncaf++] = caf_built;
   trusted[ntrusted++] = caf_trusted[ncaf++] = PLUGINDIR;
+  /* Each target its own host and options (the coarray plugin's
+     directories: the registry is read through it). */
+  for (unsigned i = 0; i < nts; i++) {
+    hosts[i] = host;
+    hosts[i].data = u.ts[i];
+    opts[i] = (struct pdb_options){ u.ts[i]->name, caf_trusted, ncaf,
+                                    "add its directory with --plugin-dir" };
+  }
   struct pdb_options o = { t->name, trusted, ntrusted, "add its directory with --plugin-dir" };
-  struct pdb_options co = { t->name, caf_trusted, ncaf, "add its directory with --plugin-dir" };
-  st = read_all(&u, &h, &o, &co);
+  if (nts > 1) {
+    int dst;
+    char dmsg[4096];
+    st = read_dap(&u, hosts, opts, 0, &dst, dmsg, sizeof dmsg);
+    if (st == ST_OK && files)
+      st = read_dap_files(&u);
+  } else {
+    st = read_all(&u, &hosts[0], &o, &opts[0]);
+  }
   /* Everything is read: let a live process go before printing. */
   live_release();
   /* A part of "all" may have failed while the others are shown. */
@@ -670,11 +1101,20 @@ int main(int argc, char **argv)
   if (shown) {
     int printed = print_report(&u);
     st = st != ST_OK ? st : printed;
+    unsigned long reads = 0, threads = 0;
+    for (unsigned i = 0; i < u.nts; i++)
+      reads += u.ts[i]->reads, threads += u.ts[i]->nthreads;
     if (stats && u.have_cr)
       fprintf(stderr, "paradbg-inspect: %u threads, %u images, %lu memory reads\n", t->nthreads,
               u.cr.nimages, t->reads);
+    else if (stats && u.nts > 1)
+      fprintf(stderr, "paradbg-inspect: %u cores, %lu threads, %lu memory reads\n", u.nts, threads,
+              reads);
     else if (stats)
       fprintf(stderr, "paradbg-inspect: %u threads, %lu memory reads\n", t->nthreads, t->reads);
+  } else if (st == ST_OK && files) {
+    shown = 1;
+    st = write_dap_files(&u);
   }
   pdb_records_free(&u.r);
   pdb_close(u.s);
@@ -687,7 +1127,22 @@ int main(int argc, char **argv)
     pdb_atomic_records_free(&u.ar);
   if (u.as != NULL)
     pdb_atomic_close(u.as);
-  t->close(t);
+  if (u.have_report)
+    pdb_dap_assembly_free(&u.report);
+  free(u.dumped);
+  if (u.have_dr)
+    pdb_dap_records_free(&u.dr);
+  for (unsigned i = 0; u.src != NULL && i < u.nts; i++) {
+    if (u.src[i].dap != NULL)
+      pdb_dap_close(u.src[i].dap);
+    if (u.src[i].caf != NULL)
+      pdb_caf_close(u.src[i].caf);
+  }
+  free(u.src);
+  free(u.labels);
+  for (unsigned i = 0; i < u.nts; i++)
+    u.ts[i]->close(u.ts[i]);
+  free(u.ts), free(hosts), free(opts);
   if (shown && (fflush(stdout) != 0 || ferror(stdout)))
     st = st != ST_OK ? st : fail(ST_FAILED, "%s", "cannot write the output");
   return st;

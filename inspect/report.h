@@ -55,6 +55,9 @@ void print_caf_text(const struct pdb_caf_records *r, const struct pdb_atomic_rec
 /* The atomic-lock view, as a WHAT: the bit beyond the coarray views. */
 enum { ATOMIC_WANT_LOCKS = (PDB_CAF_WANT_ALL + 1) << CAF_SHIFT };
 
+/* The distributed-array view, as a WHAT: the bit beyond the atomic one. */
+enum { DAP_WANT_ARRAYS = ATOMIC_WANT_LOCKS << 1 };
+
 /* The held atomic locks, their objects and waiters, as print_text prints
    its parts. */
 void print_atomic_text(const struct pdb_atomic_records *r, int several, int *n, FILE *out);
@@ -62,5 +65,37 @@ void print_atomic_text(const struct pdb_atomic_records *r, int several, int *n, 
 /* One coarray's values on one image: json is pdb_caf_values_json's text.
    0, or -1 if it is not such an object. */
 int print_caf_values(const char *json, FILE *out);
+
+/* The distributed-array view (WHAT distarrays): the list of arrays, then
+   per array one row per rank.  labels name the sources (cores, processes)
+   a piece came from; a Source column is shown when there are several. */
+void print_dap_text(const struct pdb_dap_records *r, const char *const *labels, unsigned nlabels,
+                    int several, int *n, FILE *out);
+/* "(20, 6)", "(12,)": a shape as NumPy writes it; malloc'd, NULL if out
+   of memory. */
+char *dap_shape_text(int ndim, const int64_t *shape);
+/* Dimension records in short: "b [0,6) pad (0,1) periodic; c 4/2; u 5
+   indices"; malloc'd. */
+char *dap_dims_text(const struct paradbg_dap_dim *dim, int ndim);
+
+/* Writes size bytes of data, C-ordered elements of typestr in shape, as a
+   NumPy .npy file (format 1.0) at path: a temporary file next to it, then
+   renamed over it (path, if it exists, must be a regular file).  0, or -1
+   with one line in msg. */
+int write_npy(const char *path, const char *typestr, int ndim, const int64_t *shape,
+              const void *data, size_t size, char *msg, size_t msgsize);
+
+/* What the ownership map drew. */
+struct dap_map_info {
+  int64_t rows, cols;          /* cells drawn */
+  int64_t per_row, per_col;    /* elements a cell stands for, along each */
+  uint64_t cells[2];           /* cells with an owner, and without */
+  uint64_t halo_cells;         /* hatched cells (one per rank holding a copy) */
+};
+/* Draws which rank owns each element of a valid 1-D or 2-D array as SVG
+   at path, written as write_npy writes.  0, or -1 with one line in msg
+   (also for an array of another dimensionality). */
+int write_map_svg(const char *path, const struct pdb_distarray *a, struct dap_map_info *info,
+                  char *msg, size_t msgsize);
 
 #endif
