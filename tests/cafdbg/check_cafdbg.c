@@ -11,7 +11,9 @@
    failing reads and allocations) must give return codes, never a crash, a
    hang or a leaked allocation.  The same for an atomic lock table of the
    test's own (libparatomic's lists, other structures), with a coarray
-   program beside it or alone. */
+   program beside it or alone; and for registries of distributed arrays
+   (paradbg/dap-layout.h), in a plain process and in every image of a
+   coarray program. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <dlfcn.h>
@@ -25,6 +27,7 @@
 
 #include "paradbg/atomic-layout.h"
 #include "paradbg/caf-layout.h"
+#include "paradbg/dap-layout.h"
 
 /* ---- the test's runtime: its structures and its table ------------------ */
 
@@ -143,6 +146,52 @@ struct ta_wait {
 PARADBG_LAYOUT_DEFINE(PARADBG_ATOMIC, paradbg_atomic_layout, static);
 #undef PARADBG_LAYOUT_STRUCT
 
+/* The test's registry of distributed arrays: the fields of
+   paradbg/dap-layout.h in another order and with other padding than
+   libparcaf's, and its table from the same lists. */
+struct td_registry {
+  uint64_t first;
+  uint32_t lock;
+  uint32_t spare;
+  uint32_t generation;
+  uint32_t count;
+  uint64_t spare2;
+  uint32_t magic;
+  uint32_t spare3;
+};
+
+struct td_array {
+  char typestr[16];
+  uint64_t dims;
+  int32_t ndim;
+  int32_t image;
+  uint64_t buffer;
+  char name[64];
+  int32_t nprocs;
+  int32_t rank;
+  uint64_t next;
+  uint64_t spare[3];
+  int32_t id;
+  uint32_t magic;
+};
+
+struct td_dim {
+  int64_t extent;
+  uint64_t indices;
+  int64_t padding[2];
+  uint32_t one_to_one;
+  uint32_t dist_type;
+  int64_t block_size;
+  int64_t stop, start;
+  int64_t proc_grid_rank, proc_grid_size, size;
+  uint32_t periodic;
+  uint32_t spare;
+};
+
+#define PARADBG_LAYOUT_STRUCT(s) struct td_##s
+PARADBG_LAYOUT_DEFINE(PARADBG_DAP, paradbg_dap_layout, static);
+#undef PARADBG_LAYOUT_STRUCT
+
 /* ---- the plugin ----------------------------------------------------------- */
 
 #define CAFDBG_FUNCS(X)                                                                   \
@@ -153,7 +202,9 @@ PARADBG_LAYOUT_DEFINE(PARADBG_ATOMIC, paradbg_atomic_layout, static);
   X(get_team_member) X(get_next_coarray) X(rel_coarray_handle) X(get_coarray_info)         \
   X(get_coarray_address) X(get_sync_state)                                                \
   X(atomic_initialize) X(rel_atomic_handle) X(get_atomic_info) X(get_atomic_lock)          \
-  X(get_atomic_waiter) X(get_atomic_locks_of)
+  X(get_atomic_waiter) X(get_atomic_locks_of)                                             \
+  X(dap_initialize) X(rel_dap_handle) X(get_dap_count) X(get_dap_array) X(get_dap_dim)     \
+  X(get_dap_indices)
 
 static struct {
 #define CAF_MEMBER(n) __typeof__(cafdbg_##n) *n;
@@ -230,6 +281,41 @@ static struct aworld {
   unsigned long lock_reads, wait_reads;
 } AW;
 
+/* The registry of distributed arrays of the same address space
+   (dap_reset): its table and, for a process that is not a coarray image,
+   the exported registry and the process's memory ("heap") where the
+   records, dimensions, indices and buffers lie.  In a coarray program an
+   image's records lie in its segment (dalloc), at addresses of its local
+   view, which read_memory does not serve: the library must translate. */
+#define DTABLE_AT 0x800000ull
+#define DREG_AT 0x810000ull
+#define DHEAP_AT 0x1000000ull
+#define DHEAP_SIZE (8u << 20)
+#define DSEG_AREA 20480u             /* where the test lays out an image's records */
+#define D_MAXIMAGES 8
+
+enum { DS_TABLE, DS_REGISTRY, DS_N };
+
+static struct dworld {
+  int present;                       /* 0: no DAP symbols at all */
+  int hide[DS_N];
+  struct paradbg_dap_layout table;
+  uint64_t table_region;
+  struct td_registry reg;            /* paradbg_dap_registry */
+  uint64_t reg_region;
+  unsigned char *heap;
+  uint64_t heap_used, heap_region;
+  uint64_t seg_used[D_MAXIMAGES + 1];
+  struct td_registry *regs[D_MAXIMAGES + 1];   /* image g's; [0] the process's */
+  uint64_t reg_at[D_MAXIMAGES + 1];
+  /* a registry that changes while the library reads it: each read that
+     covers watch_at calls change (while changes > 0) */
+  uint64_t watch_at;
+  int changes;
+  void (*change)(void);
+  unsigned long watched_reads;
+} DW;
+
 /* The largest allocation the library asked for. */
 static uint64_t largest_alloc;
 
@@ -296,6 +382,14 @@ static ompd_rc_t cb_symbol(ompd_address_space_context_t *c, ompd_thread_context_
       addr->address = aat[i];
       return ompd_rc_ok;
     }
+  static const char *const dsym_names[DS_N] = { "paradbg_dap_layout", "paradbg_dap_registry" };
+  static const uint64_t dat[DS_N] = { DTABLE_AT, DREG_AT };
+  for (int i = 0; i < DS_N && DW.present; i++)
+    if (strcmp(name, dsym_names[i]) == 0 && !DW.hide[i]) {
+      addr->segment = OMPD_SEGMENT_UNSPECIFIED;
+      addr->address = dat[i];
+      return ompd_rc_ok;
+    }
   return ompd_rc_error;
 }
 
@@ -308,7 +402,7 @@ static ompd_rc_t cb_read(ompd_address_space_context_t *c, ompd_thread_context_t 
     uint64_t at, size;
     const void *host;
     unsigned long *count;
-  } regions[7] = {
+  } regions[10] = {
     { TABLE_AT, W.table_region, &W.table, NULL },
     { SYMS_AT, sizeof W.syms, &W.syms, NULL },
     { MAP_BASE, W.map_region, W.map, NULL },
@@ -316,6 +410,9 @@ static ompd_rc_t cb_read(ompd_address_space_context_t *c, ompd_thread_context_t 
     { ASYMS_AT, sizeof AW.syms, &AW.syms, NULL },
     { ALOCKS_AT, AW.locks_region, AW.locks, &AW.lock_reads },
     { AWAITS_AT, AW.waits_region, AW.waits, &AW.wait_reads },
+    { DTABLE_AT, DW.table_region, &DW.table, NULL },
+    { DREG_AT, DW.reg_region, &DW.reg, NULL },
+    { DHEAP_AT, DW.heap_region, DW.heap, NULL },
   };
   (void)t;
   ck_assert_ptr_eq(c, CTX);
@@ -323,13 +420,20 @@ static ompd_rc_t cb_read(ompd_address_space_context_t *c, ompd_thread_context_t 
   W.reads++;
   if (W.fail_reads_after >= 0 && (long)W.reads > W.fail_reads_after)
     return ompd_rc_error;
-  for (int i = 0; i < 7; i++) {
+  for (int i = 0; i < 10; i++) {
     uint64_t a = addr->address;
     if (regions[i].host != NULL && a >= regions[i].at && a - regions[i].at <= regions[i].size &&
         n <= regions[i].size - (a - regions[i].at)) {
       memcpy(buf, (const unsigned char *)regions[i].host + (a - regions[i].at), n);
       if (regions[i].count != NULL)
         ++*regions[i].count;
+      if (DW.watch_at != 0 && a <= DW.watch_at && DW.watch_at - a < n) {
+        DW.watched_reads++;
+        if (DW.changes > 0) {
+          DW.changes--;
+          DW.change();
+        }
+      }
       return ompd_rc_ok;
     }
   }
@@ -2304,6 +2408,959 @@ START_TEST(atomic_failures)
 }
 END_TEST
 
+/* ---- distributed arrays ------------------------------------------------------ */
+
+/* The DAP table and an empty registry of the process (valid, no arrays),
+   beside whatever W holds (build_world first); nothing in any image. */
+static void dap_reset(void)
+{
+  unsigned char *heap = DW.heap;
+  if (heap == NULL) {
+    heap = calloc(1, DHEAP_SIZE);
+    ck_assert_ptr_nonnull(heap);
+  } else {
+    memset(heap, 0, DW.heap_used);
+  }
+  memset(&DW, 0, sizeof DW);
+  DW.heap = heap;
+  DW.present = 1;
+  DW.table = paradbg_dap_layout;
+  DW.table_region = sizeof DW.table;
+  DW.reg.magic = PARADBG_DAP_REGISTRY_MAGIC;
+  DW.reg_region = sizeof DW.reg;
+  DW.heap_region = DHEAP_SIZE;
+  DW.regs[0] = &DW.reg;
+  DW.reg_at[0] = DREG_AT;
+  largest_alloc = 0;
+}
+
+/* n bytes of the memory of image g (0: the process's own memory), with
+   the address the registering process uses for them: in an image, an
+   address of its local view. */
+static void *dalloc(int g, uint64_t n, uint64_t *addr)
+{
+  uint64_t off;
+  if (g == 0) {
+    off = align(DW.heap_used, 16);
+    ck_assert_uint_le(off + n, DHEAP_SIZE);
+    DW.heap_used = off + n;
+    *addr = DHEAP_AT + off;
+    return DW.heap + off;
+  }
+  ck_assert(g >= 1 && g <= W.n && g <= D_MAXIMAGES);
+  off = align(DSEG_AREA + DW.seg_used[g], 16);
+  ck_assert_uint_le(off + n, SEG);
+  DW.seg_used[g] = off + n - DSEG_AREA;
+  *addr = VIEW_BASE + off;
+  return segb(g) + off;
+}
+
+/* The address the registering process (0, or image g) uses for host bytes. */
+static uint64_t daddr(int g, const void *host)
+{
+  const unsigned char *p = host;
+  return g == 0 ? DHEAP_AT + (uint64_t)(p - DW.heap) : VIEW_BASE + (uint64_t)(p - segb(g));
+}
+
+/* Where the library reads an image's local-view address: its segment. */
+static uint64_t dmapped(int g, uint64_t view_addr)
+{
+  return seg_addr(g, view_addr - VIEW_BASE);
+}
+
+/* Image g's registry, empty, in its segment. */
+static void dap_image_registry(int g)
+{
+  uint64_t at;
+  struct td_registry *r = dalloc(g, sizeof *r, &at);
+  memset(r, 0, sizeof *r);
+  r->magic = PARADBG_DAP_REGISTRY_MAGIC;
+  DW.regs[g] = r;
+  DW.reg_at[g] = at;
+  seg(g)->dap = at;
+}
+
+/* A process that is not a coarray image: libparcaf is there but has made
+   no mapping (parcaf_shared 0). */
+static void build_dap_process(void)
+{
+  build_world(2);
+  W.syms.shared = 0;
+  dap_reset();
+}
+
+/* n images, this address space image me (0: the launcher), each with an
+   empty registry in its segment. */
+static void build_dap_images(int n, int me)
+{
+  build_world(n);
+  W.syms.this_image = me;
+  dap_reset();
+  for (int g = 1; g <= n; g++)
+    dap_image_registry(g);
+}
+
+static struct td_dim bdim(int64_t size, int64_t pgs, int64_t pgr, int64_t start, int64_t stop,
+                          int64_t pad0, int64_t pad1, uint32_t periodic)
+{
+  struct td_dim d;
+  memset(&d, 0, sizeof d);
+  d.dist_type = 'b';
+  d.size = size;
+  d.proc_grid_size = pgs;
+  d.proc_grid_rank = pgr;
+  d.start = start;
+  d.stop = stop;
+  d.padding[0] = pad0;
+  d.padding[1] = pad1;
+  d.periodic = periodic;
+  d.extent = stop - start;
+  return d;
+}
+
+static struct td_dim cdim(int64_t size, int64_t pgs, int64_t pgr, int64_t start, int64_t block_size,
+                          int64_t extent)
+{
+  struct td_dim d;
+  memset(&d, 0, sizeof d);
+  d.dist_type = 'c';
+  d.size = size;
+  d.proc_grid_size = pgs;
+  d.proc_grid_rank = pgr;
+  d.start = start;
+  d.block_size = block_size;
+  d.extent = extent;
+  return d;
+}
+
+/* A 'u' dimension whose n indices lie in the memory of g. */
+static struct td_dim udim(int g, int64_t size, int64_t pgs, int64_t pgr, const int64_t *idx,
+                          int64_t n)
+{
+  struct td_dim d;
+  memset(&d, 0, sizeof d);
+  d.dist_type = 'u';
+  d.one_to_one = 1;
+  d.size = size;
+  d.proc_grid_size = pgs;
+  d.proc_grid_rank = pgr;
+  d.extent = n;
+  if (n > 0) {
+    int64_t *p = dalloc(g, (uint64_t)n * 8, &d.indices);
+    memcpy(p, idx, (size_t)n * 8);
+  }
+  return d;
+}
+
+/* An array record and its dimensions in the memory of g, linked at the
+   head of g's registry (newest first), as the runtime does. */
+static struct td_array *dadd(int g, const char *name, const char *typestr, int id, int rank,
+                             int nprocs, uint64_t buffer, int ndim, const struct td_dim *dims)
+{
+  uint64_t at, dat = 0;
+  struct td_array *a = dalloc(g, sizeof *a, &at);
+  memset(a, 0, sizeof *a);
+  a->magic = PARADBG_DAP_ARRAY_MAGIC;
+  snprintf(a->name, sizeof a->name, "%s", name);
+  snprintf(a->typestr, sizeof a->typestr, "%s", typestr);
+  a->id = id;
+  a->rank = rank;
+  a->nprocs = nprocs;
+  a->image = g;
+  a->buffer = buffer;
+  a->ndim = ndim;
+  if (ndim > 0) {
+    struct td_dim *d = dalloc(g, (uint64_t)ndim * sizeof *d, &dat);
+    memcpy(d, dims, (size_t)ndim * sizeof *d);
+  }
+  a->dims = dat;
+  struct td_registry *r = DW.regs[g];
+  a->next = r->first;
+  r->first = at;
+  r->count++;
+  r->generation++;
+  return a;
+}
+
+static struct td_dim *ddims(int g, const struct td_array *a)
+{
+  return (struct td_dim *)(g == 0 ? DW.heap + (a->dims - DHEAP_AT) : segb(g) + (a->dims - VIEW_BASE));
+}
+
+/* The process's arrays, oldest first: field, a 2-D padded block <f8
+   periodic in its last dimension; matrix, a block-cyclic <i4; mesh, an
+   unstructured <f8 of four elements. */
+static const int64_t mesh_idx[4] = { 7, 3, 8, 0 };
+static uint64_t buf_field, buf_matrix, buf_mesh;
+static struct td_dim field_dims[2], matrix_dims[2], mesh_dims[1];
+
+static void add_process_arrays(int g)
+{
+  dalloc(g, 8 * 8 * 12, &buf_field);
+  dalloc(g, 4 * 6 * 7, &buf_matrix);
+  dalloc(g, 8 * 4, &buf_mesh);
+  field_dims[0] = bdim(12, 2, 1, 5, 12, 1, 0, 0);
+  field_dims[1] = bdim(10, 1, 0, 0, 12, 1, 1, 1);
+  matrix_dims[0] = cdim(10, 2, 1, 3, 3, 4);
+  matrix_dims[1] = cdim(7, 1, 0, 0, 1, 7);
+  mesh_dims[0] = udim(g, 9, 3, 2, mesh_idx, 4);
+  dadd(g, "field", "<f8", 1, 1, 2, buf_field, 2, field_dims);
+  dadd(g, "matrix", "<i4", 2, 1, 2, buf_matrix, 2, matrix_dims);
+  dadd(g, "mesh", "<f8", 3, 2, 3, buf_mesh, 1, mesh_dims);
+}
+
+static cafdbg_dap_handle_t *daps(void)
+{
+  cafdbg_dap_handle_t *h = NULL;
+  ck_assert_int_eq(caf.dap_initialize(CTX, &h), ompd_rc_ok);
+  ck_assert_ptr_nonnull(h);
+  return h;
+}
+
+static void daps_done(cafdbg_dap_handle_t *h)
+{
+  ck_assert_int_eq(caf.rel_dap_handle(h), ompd_rc_ok);
+  ck_assert_uint_eq(W.allocs_live, 0);
+}
+
+static ompd_rc_t dap_init_rc(void)
+{
+  cafdbg_dap_handle_t *h = NULL;
+  ompd_rc_t rc = caf.dap_initialize(CTX, &h);
+  if (rc == ompd_rc_ok)
+    daps_done(h);
+  else
+    ck_assert_ptr_null(h);
+  ck_assert_uint_eq(W.allocs_live, 0);
+  return rc;
+}
+
+static int dcount(cafdbg_dap_handle_t *h)
+{
+  int n = -1;
+  ck_assert_int_eq(caf.get_dap_count(h, &n), ompd_rc_ok);
+  return n;
+}
+
+static int dap_count_now(void)
+{
+  cafdbg_dap_handle_t *h = daps();
+  int n = dcount(h);
+  daps_done(h);
+  return n;
+}
+
+static cafdbg_dap_array_t darray(cafdbg_dap_handle_t *h, int nth)
+{
+  cafdbg_dap_array_t a;
+  ck_assert_int_eq(caf.get_dap_array(h, nth, &a), ompd_rc_ok);
+  return a;
+}
+
+static void check_dim(cafdbg_dap_handle_t *h, int nth, int k, const struct td_dim *w)
+{
+  cafdbg_dap_dim_t d;
+  ck_assert_int_eq(caf.get_dap_dim(h, nth, k, &d), ompd_rc_ok);
+  ck_assert_int_eq(d.dist_type, (char)w->dist_type);
+  ck_assert_int_eq(d.periodic, (int)w->periodic);
+  ck_assert_int_eq(d.one_to_one, (int)w->one_to_one);
+  ck_assert_int_eq(d.size, w->size);
+  ck_assert_int_eq(d.proc_grid_size, w->proc_grid_size);
+  ck_assert_int_eq(d.proc_grid_rank, w->proc_grid_rank);
+  ck_assert_int_eq(d.start, w->start);
+  ck_assert_int_eq(d.stop, w->stop);
+  ck_assert_int_eq(d.padding[0], w->padding[0]);
+  ck_assert_int_eq(d.padding[1], w->padding[1]);
+  ck_assert_int_eq(d.block_size, w->block_size);
+  ck_assert_int_eq(d.extent, w->extent);
+}
+
+static void check_array(cafdbg_dap_handle_t *h, int nth, const char *name, const char *typestr,
+                        int id, int rank, int nprocs, int image, uint64_t buffer, uint64_t readable,
+                        int ndim, const struct td_dim *dims)
+{
+  cafdbg_dap_array_t a = darray(h, nth);
+  ck_assert_str_eq(a.name, name);
+  ck_assert_str_eq(a.typestr, typestr);
+  ck_assert_int_eq(a.id, id);
+  ck_assert_int_eq(a.rank, rank);
+  ck_assert_int_eq(a.nprocs, nprocs);
+  ck_assert_int_eq(a.image, image);
+  ck_assert_uint_eq(a.buffer.address, buffer);
+  ck_assert_uint_eq(a.readable.address, readable);
+  ck_assert_int_eq(a.ndim, ndim);
+  for (int k = 0; k < ndim; k++)
+    check_dim(h, nth, k, &dims[k]);
+  cafdbg_dap_dim_t d;
+  ck_assert_int_eq(caf.get_dap_dim(h, nth, ndim, &d), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_dim(h, nth, -1, &d), ompd_rc_bad_input);
+}
+
+static void check_process_arrays(cafdbg_dap_handle_t *h, int first)
+{
+  check_array(h, first, "mesh", "<f8", 3, 2, 3, 0, buf_mesh, buf_mesh, 1, mesh_dims);
+  check_array(h, first + 1, "matrix", "<i4", 2, 1, 2, 0, buf_matrix, buf_matrix, 2, matrix_dims);
+  check_array(h, first + 2, "field", "<f8", 1, 1, 2, 0, buf_field, buf_field, 2, field_dims);
+}
+
+START_TEST(dap_process)
+{
+  build_dap_process();
+  add_process_arrays(0);
+  W.reads = 0;
+  cafdbg_dap_handle_t *h = daps();
+  /* the coarray runtime's table and its two pointers (no mapping), the
+     DAP table (two), the registry (a window that runs past its memory
+     fails: read alone) before and after the records, a window of records */
+  ck_assert_uint_le(W.reads, 10);
+  unsigned long reads = W.reads;
+  ck_assert_int_eq(dcount(h), 3);
+  check_process_arrays(h, 0);
+  cafdbg_dap_array_t a;
+  ck_assert_int_eq(caf.get_dap_array(h, 3, &a), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_array(h, -1, &a), ompd_rc_bad_input);
+  ck_assert_uint_eq(W.reads, reads);   /* a snapshot: read when made */
+
+  /* the target changes: the handle does not, a new one does */
+  dadd(0, "late", "<i4", 4, 0, 1, 0, 0, NULL);
+  ck_assert_int_eq(dcount(h), 3);
+  daps_done(h);
+  h = daps();
+  ck_assert_int_eq(dcount(h), 4);
+  check_array(h, 0, "late", "<i4", 4, 0, 1, 0, 0, 0, 0, NULL);
+  check_process_arrays(h, 1);
+  daps_done(h);
+
+  /* no coarray runtime at all: the same registry */
+  for (int i = 0; i < S_N; i++)
+    W.hide[i] = 1;
+  h = daps();
+  ck_assert_int_eq(dcount(h), 4);
+  check_process_arrays(h, 1);
+  daps_done(h);
+
+  /* an empty registry; and one the runtime never set up (all zero) */
+  DW.reg.first = 0;
+  ck_assert_int_eq(dap_count_now(), 0);
+  memset(&DW.reg, 0, sizeof DW.reg);
+  ck_assert_int_eq(dap_count_now(), 0);
+}
+END_TEST
+
+static unsigned long d2h_units;
+
+static ompd_rc_t cb_d2h(ompd_address_space_context_t *c, const void *input, ompd_size_t unit_size,
+                        ompd_size_t count, void *output)
+{
+  ck_assert_ptr_eq(c, CTX);
+  memcpy(output, input, unit_size * count);
+  d2h_units += count;
+  return ompd_rc_ok;
+}
+
+START_TEST(dap_indices)
+{
+  build_dap_process();
+  add_process_arrays(0);
+  cafdbg_dap_handle_t *h = daps();
+  int64_t out[8];
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 4, out), ompd_rc_ok);
+  for (int i = 0; i < 4; i++)
+    ck_assert_int_eq(out[i], mesh_idx[i]);
+  memset(out, 0, sizeof out);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 1, 2, out), ompd_rc_ok);
+  ck_assert_int_eq(out[0], 3);
+  ck_assert_int_eq(out[1], 8);
+  ck_assert_int_eq(out[2], 0);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 4, 0, out), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 0, NULL), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 3, 2, out), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 5, 0, out), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, UINT64_MAX, 2, out), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 1, UINT64_MAX, out), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 1, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 1, 0, 1, out), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(h, 1, 0, 0, 1, out), ompd_rc_bad_input);   /* 'c' */
+  ck_assert_int_eq(caf.get_dap_indices(h, 2, 1, 0, 1, out), ompd_rc_bad_input);   /* 'b' */
+  ck_assert_int_eq(caf.get_dap_indices(h, 3, 0, 0, 1, out), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(h, -1, 0, 0, 1, out), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(NULL, 0, 0, 0, 1, out), ompd_rc_bad_input);
+  daps_done(h);
+
+  /* more indices than one read fetches: in pieces of 4 MiB */
+  enum { BIG = 600001 };
+  int64_t *idx = malloc(BIG * 8), *got = malloc(BIG * 8);
+  ck_assert(idx != NULL && got != NULL);
+  for (int64_t i = 0; i < BIG; i++)
+    idx[i] = 7 * i + 1;
+  struct td_dim big = udim(0, 7 * (int64_t)BIG + 1, 2, 0, idx, BIG);
+  dadd(0, "big", "<i4", 9, 0, 2, 0, 1, &big);
+  h = daps();
+  W.reads = 0;
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, BIG, got), ompd_rc_ok);
+  ck_assert_uint_eq(W.reads, 2);
+  ck_assert(memcmp(got, idx, BIG * 8) == 0);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, BIG - 3, 3, got), ompd_rc_ok);
+  ck_assert_int_eq(got[2], 7 * (int64_t)(BIG - 1) + 1);
+  ck_assert_uint_le(largest_alloc, 4u << 20);
+  daps_done(h);
+
+  /* with the debugger's conversion of the target's byte order: one call
+     per piece */
+  ompd_callbacks_t with = callbacks;
+  with.device_to_host = cb_d2h;
+  ck_assert_int_eq(caf.initialize(CAFDBG_API_VERSION, &with), ompd_rc_ok);
+  h = daps();
+  d2h_units = 0;
+  memset(got, 0, BIG * 8);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, BIG, got), ompd_rc_ok);
+  ck_assert_uint_eq(d2h_units, BIG);
+  ck_assert(memcmp(got, idx, BIG * 8) == 0);
+  check_process_arrays(h, 1);
+  daps_done(h);
+  ck_assert_int_eq(caf.initialize(CAFDBG_API_VERSION, &callbacks), ompd_rc_ok);
+  free(idx);
+  free(got);
+}
+END_TEST
+
+/* Three images, this address space image 2's: each registered t, a block
+   of its segment (its local view); image 1 also u1, its buffer outside
+   the segment and a 'u' dimension whose indices lie in the segment; image
+   2 own and image 3 far, buffers and indices outside their segments. */
+static uint64_t ib_t[4], ib_u1, ib_own, ib_far;
+static struct td_dim it_dims[4][1], iu1_dims[1], iown_dims[1], ifar_dims[1];
+static const int64_t u1_idx[3] = { 4, 0, 2 }, own_idx[2] = { 5, 1 }, far_idx[2] = { 3, 6 };
+
+static void add_image_arrays(void)
+{
+  for (int g = 1; g <= 3; g++) {
+    dalloc(g, 8 * 4, &ib_t[g]);
+    it_dims[g][0] = bdim(12, 3, g - 1, 4 * (g - 1), 4 * g, 0, 0, 0);
+    dadd(g, "t", "<f8", 1, g - 1, 3, ib_t[g], 1, it_dims[g]);
+  }
+  dalloc(0, 4 * 3, &ib_u1);
+  iu1_dims[0] = udim(1, 7, 3, 0, u1_idx, 3);
+  dadd(1, "u1", "<i4", 2, 0, 3, ib_u1, 1, iu1_dims);
+  dalloc(0, 4 * 2, &ib_own);
+  iown_dims[0] = udim(0, 7, 3, 1, own_idx, 2);
+  dadd(2, "own", "<i4", 2, 1, 3, ib_own, 1, iown_dims);
+  dalloc(0, 4 * 2, &ib_far);
+  ifar_dims[0] = udim(0, 7, 3, 2, far_idx, 2);
+  dadd(3, "far", "<i4", 2, 2, 3, ib_far, 1, ifar_dims);
+}
+
+START_TEST(dap_images)
+{
+  build_dap_images(3, 2);
+  add_image_arrays();
+  /* the process's own registry is not an image's: not listed */
+  dadd(0, "stray", "<i4", 1, 0, 1, 0, 0, NULL);
+  W.reads = 0;
+  cafdbg_dap_handle_t *h = daps();
+  ck_assert_uint_le(W.reads, 20);
+  ck_assert_int_eq(dcount(h), 6);
+  /* image by image, newest first; a buffer in an image's local view is
+     read in its segment of the mapping, from any image; one outside only
+     in its own image */
+  check_array(h, 0, "u1", "<i4", 2, 0, 3, 1, ib_u1, 0, 1, iu1_dims);
+  check_array(h, 1, "t", "<f8", 1, 0, 3, 1, ib_t[1], dmapped(1, ib_t[1]), 1, it_dims[1]);
+  check_array(h, 2, "own", "<i4", 2, 1, 3, 2, ib_own, ib_own, 1, iown_dims);
+  check_array(h, 3, "t", "<f8", 1, 1, 3, 2, ib_t[2], dmapped(2, ib_t[2]), 1, it_dims[2]);
+  check_array(h, 4, "far", "<i4", 2, 2, 3, 3, ib_far, 0, 1, ifar_dims);
+  check_array(h, 5, "t", "<f8", 1, 2, 3, 3, ib_t[3], dmapped(3, ib_t[3]), 1, it_dims[3]);
+  int64_t out[4];
+  /* image 1's indices in its segment: through the mapping */
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 3, out), ompd_rc_ok);
+  ck_assert(out[0] == 4 && out[1] == 0 && out[2] == 2);
+  /* this image's own memory */
+  ck_assert_int_eq(caf.get_dap_indices(h, 2, 0, 0, 2, out), ompd_rc_ok);
+  ck_assert(out[0] == 5 && out[1] == 1);
+  /* another image's own memory: not from here */
+  ck_assert_int_eq(caf.get_dap_indices(h, 4, 0, 0, 2, out), ompd_rc_unavailable);
+  ck_assert_int_eq(caf.get_dap_indices(h, 4, 0, 0, 0, out), ompd_rc_unavailable);
+  daps_done(h);
+
+  /* the launcher: every image's segment, no image's own memory */
+  W.syms.this_image = 0;
+  h = daps();
+  ck_assert_int_eq(dcount(h), 6);
+  check_array(h, 2, "own", "<i4", 2, 1, 3, 2, ib_own, 0, 1, iown_dims);
+  check_array(h, 3, "t", "<f8", 1, 1, 3, 2, ib_t[2], dmapped(2, ib_t[2]), 1, it_dims[2]);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 3, out), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_dap_indices(h, 2, 0, 0, 2, out), ompd_rc_unavailable);
+  daps_done(h);
+
+  /* image 3's core */
+  W.syms.this_image = 3;
+  h = daps();
+  check_array(h, 2, "own", "<i4", 2, 1, 3, 2, ib_own, 0, 1, iown_dims);
+  check_array(h, 4, "far", "<i4", 2, 2, 3, 3, ib_far, ib_far, 1, ifar_dims);
+  ck_assert_int_eq(caf.get_dap_indices(h, 4, 0, 1, 1, out), ompd_rc_ok);
+  ck_assert_int_eq(out[0], 6);
+  daps_done(h);
+
+  /* an image without a registry; one whose registry lies outside its
+     segment, read only in that image itself */
+  W.syms.this_image = 2;
+  seg(3)->dap = 0;
+  ck_assert_int_eq(dap_count_now(), 4);
+  uint64_t at;
+  struct td_registry *r = dalloc(0, sizeof *r, &at);
+  *r = *DW.regs[2];
+  seg(2)->dap = at;
+  ck_assert_int_eq(dap_count_now(), 4);
+  W.syms.this_image = 1;
+  ck_assert_int_eq(dap_count_now(), 2);
+
+  /* the images have not started: the process's registry */
+  W.syms.shared = 0;
+  h = daps();
+  ck_assert_int_eq(dcount(h), 1);
+  check_array(h, 0, "stray", "<i4", 1, 0, 1, 0, 0, 0, 0, NULL);
+  daps_done(h);
+}
+END_TEST
+
+START_TEST(dap_tables)
+{
+  cafdbg_dap_handle_t *h = NULL;
+  int n;
+  cafdbg_dap_array_t a;
+  cafdbg_dap_dim_t d;
+  int64_t out[2];
+  build_dap_process();
+  add_process_arrays(0);
+  ck_assert_int_eq(caf.dap_initialize(NULL, &h), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.dap_initialize(CTX, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.rel_dap_handle(NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_count(NULL, &n), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_array(NULL, 0, &a), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_dim(NULL, 0, 0, &d), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_indices(NULL, 0, 0, 0, 1, out), ompd_rc_bad_input);
+  h = daps();
+  ck_assert_int_eq(caf.get_dap_count(h, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_array(h, 0, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_dim(h, 0, 0, NULL), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_dim(h, 3, 0, &d), ompd_rc_bad_input);
+  daps_done(h);
+  ck_assert_int_eq(caf.finalize(), ompd_rc_ok);
+  ck_assert_int_eq(caf.dap_initialize(CTX, &h), ompd_rc_error);   /* not initialized */
+  ck_assert_int_eq(caf.initialize(CAFDBG_API_VERSION, &callbacks), ompd_rc_ok);
+
+  /* no runtime that keeps a registry; a table without the registry */
+  DW.present = 0;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_unavailable);
+  DW.present = 1;
+  DW.hide[DS_TABLE] = 1;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_unavailable);
+  DW.hide[DS_TABLE] = 0;
+  DW.hide[DS_REGISTRY] = 1;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_unavailable);
+  DW.hide[DS_REGISTRY] = 0;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_ok);
+
+  /* other tables */
+  DW.table.magic ^= 1;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  DW.table = paradbg_dap_layout;
+  DW.table.version = PARADBG_DAP_LAYOUT_VERSION + 1;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  DW.table.version = PARADBG_DAP_LAYOUT_VERSION - 1;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  DW.table = paradbg_dap_layout;
+  DW.table.nfields--;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  DW.table = paradbg_dap_layout;
+  DW.table.field[PARADBG_DAP_FIELD_array_name].offset = sizeof(struct td_array);
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  DW.table = paradbg_dap_layout;
+  DW.table.field[PARADBG_DAP_FIELD_dim_padding].size = 8;   /* one value, not two */
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  DW.table = paradbg_dap_layout;
+  DW.table.type_size[PARADBG_DAP_TYPE_dim] = 4096;   /* larger than a record this library reads */
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  DW.table = paradbg_dap_layout;
+  DW.table_region = 20;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_device_read_error);
+  DW.table_region = sizeof DW.table;
+
+  /* the registry itself */
+  DW.reg_region = 4;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_device_read_error);
+  DW.reg_region = sizeof DW.reg;
+  DW.reg.magic = PARADBG_DAP_ARRAY_MAGIC;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_error);
+  DW.reg.magic = 0;   /* not set up, but with records: garbage */
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_error);
+  DW.reg.magic = PARADBG_DAP_REGISTRY_MAGIC;
+  ck_assert_int_eq(dap_count_now(), 3);
+
+  /* a coarray runtime this library cannot read: no registry found */
+  build_dap_images(2, 1);
+  W.table.version++;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_incompatible);
+  W.table.version--;
+  sh()->magic ^= 1;
+  ck_assert_int_eq(dap_init_rc(), ompd_rc_error);
+}
+END_TEST
+
+/* Records that end a chain: what came before is kept. */
+START_TEST(dap_chains)
+{
+  struct td_array *rec[6];
+  build_dap_process();
+  for (int i = 0; i < 6; i++) {
+    char name[8];
+    struct td_dim d[2] = { bdim(12, 1, 0, 0, 12, 0, 0, 0), cdim(9, 3, 1, 1, 1, 3) };
+    snprintf(name, sizeof name, "a%d", i);
+    rec[i] = dadd(0, name, "<i4", i + 1, 0, 1, 0x1000, 2, d);
+  }
+  ck_assert_int_eq(dap_count_now(), 6);
+  /* newest first: a5 .. a0; another magic in a2 */
+  rec[2]->magic = PARADBG_DAP_REGISTRY_MAGIC;
+  ck_assert_int_eq(dap_count_now(), 3);
+  rec[2]->magic = PARADBG_DAP_ARRAY_MAGIC;
+  /* cycles: the oldest back to the newest, a record to itself */
+  rec[0]->next = DW.reg.first;
+  ck_assert_int_eq(dap_count_now(), 6);
+  rec[3]->next = daddr(0, rec[3]);
+  ck_assert_int_eq(dap_count_now(), 3);
+  rec[3]->next = daddr(0, rec[2]);
+  rec[0]->next = daddr(0, rec[3]);
+  ck_assert_int_eq(dap_count_now(), 6);
+  rec[0]->next = 0;
+  /* dimensions a record cannot hold */
+  static const int32_t bad_ndim[] = { CAFDBG_DAP_MAX_DIMS + 1, -1, INT32_MAX, INT32_MIN };
+  for (unsigned i = 0; i < sizeof bad_ndim / sizeof bad_ndim[0]; i++) {
+    rec[4]->ndim = bad_ndim[i];
+    ck_assert_int_eq(dap_count_now(), 1);
+  }
+  rec[4]->ndim = 0;   /* none: its dims are not read */
+  rec[4]->dims = 0xdead0000;
+  ck_assert_int_eq(dap_count_now(), 6);
+  rec[4]->ndim = 2;
+  ck_assert_int_eq(dap_count_now(), 1);   /* dims that cannot be read */
+  rec[4]->dims = 0;
+  ck_assert_int_eq(dap_count_now(), 1);
+  rec[4]->dims = DHEAP_AT + DHEAP_SIZE - sizeof(struct td_dim);   /* the second past the end */
+  ck_assert_int_eq(dap_count_now(), 1);
+  rec[4]->dims = UINT64_MAX - 8;
+  ck_assert_int_eq(dap_count_now(), 1);
+  rec[4]->dims = daddr(0, ddims(0, rec[3]));
+  rec[4]->ndim = 2;
+  /* records that cannot be read */
+  rec[1]->next = 0xdead0000;
+  ck_assert_int_eq(dap_count_now(), 5);
+  rec[1]->next = UINT64_MAX - 16;
+  ck_assert_int_eq(dap_count_now(), 5);
+  rec[1]->next = DHEAP_AT + DHEAP_SIZE - 8;
+  ck_assert_int_eq(dap_count_now(), 5);
+  rec[1]->next = daddr(0, rec[0]);
+
+  /* names and typestrs without their NUL */
+  memset(rec[5]->name, 'A', sizeof rec[5]->name);
+  memset(rec[5]->typestr, 'B', sizeof rec[5]->typestr);
+  cafdbg_dap_handle_t *h = daps();
+  cafdbg_dap_array_t a = darray(h, 0);
+  ck_assert_uint_eq(strlen(a.name), sizeof a.name - 1);
+  ck_assert_uint_eq(strlen(a.typestr), sizeof a.typestr - 1);
+  ck_assert_int_eq(a.name[0], 'A');
+  ck_assert_int_eq(a.typestr[14], 'B');
+  /* a dist_type that is no character */
+  ddims(0, rec[5])[1].dist_type = 0x162;
+  daps_done(h);
+  h = daps();
+  cafdbg_dap_dim_t d;
+  ck_assert_int_eq(caf.get_dap_dim(h, 0, 1, &d), ompd_rc_ok);
+  ck_assert(d.dist_type != 'b' && d.dist_type != 'c' && d.dist_type != 'u');
+  int64_t out[2];
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 1, 0, 1, out), ompd_rc_bad_input);
+  daps_done(h);
+
+  /* images: an image whose segment or registry is garbage gives nothing;
+     the others still do */
+  build_dap_images(3, 1);
+  for (int g = 1; g <= 3; g++)
+    dadd(g, "x", "<i4", 1, g - 1, 3, 0, 0, NULL);
+  ck_assert_int_eq(dap_count_now(), 3);
+  DW.regs[2]->magic = 0x12345678;
+  ck_assert_int_eq(dap_count_now(), 2);
+  DW.regs[2]->magic = PARADBG_DAP_REGISTRY_MAGIC;
+  seg(2)->magic ^= 1;
+  ck_assert_int_eq(dap_count_now(), 2);
+  seg(2)->magic ^= 1;
+  seg(2)->dap = VIEW_BASE + SEG - 8;   /* runs past the segment */
+  ck_assert_int_eq(dap_count_now(), 2);
+  seg(2)->dap = 0xdead0000;   /* another image's own memory, unreadable */
+  ck_assert_int_eq(dap_count_now(), 2);
+  seg(2)->dap = DW.reg_at[2];
+  DW.regs[2]->first = VIEW_BASE + SEG - 16;   /* a record past the segment's end */
+  ck_assert_int_eq(dap_count_now(), 2);
+  DW.regs[2]->first = VIEW_BASE + SEG;        /* just after it */
+  ck_assert_int_eq(dap_count_now(), 2);
+  DW.regs[2]->first = DW.reg_at[2];           /* the registry is no record */
+  ck_assert_int_eq(dap_count_now(), 2);
+}
+END_TEST
+
+START_TEST(dap_bad_indices)
+{
+  static const int64_t idx[3] = { 1, 2, 0 };
+  build_dap_process();
+  struct td_dim u = udim(0, 3, 1, 0, idx, 3);
+  struct td_array *a = dadd(0, "u", "<i4", 1, 0, 1, 0, 1, &u);
+  struct td_dim *d = ddims(0, a);
+  int64_t out[4];
+  static const struct {
+    int64_t extent;
+    uint64_t indices;
+    ompd_rc_t rc;
+  } cases[] = {
+    { (int64_t)CAFDBG_DAP_MAX_INDICES + 1, 1, ompd_rc_error },
+    { -1, 1, ompd_rc_error },
+    { INT64_MAX, 1, ompd_rc_error },
+    { INT64_MIN, 1, ompd_rc_error },
+    { 3, 0, ompd_rc_error },                         /* indices nowhere */
+    { 3, UINT64_MAX - 8, ompd_rc_error },            /* past the address space's end */
+    { 3, 0xdead0000, ompd_rc_device_read_error },
+    { 3, DHEAP_AT + DHEAP_SIZE - 16, ompd_rc_device_read_error },
+    { CAFDBG_DAP_MAX_INDICES, 1, ompd_rc_ok },       /* the most: only 3 are read */
+  };
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    d->extent = cases[i].extent;
+    d->indices = cases[i].indices == 1 ? u.indices : cases[i].indices;
+    cafdbg_dap_handle_t *h = daps();
+    ck_assert_int_eq(dcount(h), 1);
+    ck_assert_msg(caf.get_dap_indices(h, 0, 0, 0, 3, out) == cases[i].rc, "case %u", i);
+    daps_done(h);
+  }
+  d->extent = 0;
+  d->indices = 0;
+  cafdbg_dap_handle_t *h = daps();
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 0, out), ompd_rc_ok);
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 1, out), ompd_rc_bad_input);
+  daps_done(h);
+
+  /* in an image: indices that run past its segment */
+  build_dap_images(2, 1);
+  u = udim(2, 3, 1, 0, idx, 3);
+  a = dadd(2, "u", "<i4", 1, 0, 1, 0, 1, &u);
+  d = ddims(2, a);
+  h = daps();
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 3, out), ompd_rc_ok);
+  ck_assert_int_eq(out[2], 0);
+  daps_done(h);
+  d->extent = SEG / 8;
+  h = daps();
+  ck_assert_int_eq(caf.get_dap_indices(h, 0, 0, 0, 3, out), ompd_rc_error);
+  daps_done(h);
+}
+END_TEST
+
+/* More records than the library keeps: the first CAFDBG_DAP_MAX_ARRAYS. */
+START_TEST(dap_many)
+{
+  build_dap_process();
+  struct td_dim d = bdim(4, 1, 0, 0, 4, 0, 0, 0);
+  for (int i = 0; i < CAFDBG_DAP_MAX_ARRAYS + 100; i++)
+    dadd(0, "many", "<i4", i + 1, 0, 1, 0x1000, (i % 3) ? 1 : 0, &d);
+  W.reads = 0;
+  cafdbg_dap_handle_t *h = daps();
+  ck_assert_int_eq(dcount(h), CAFDBG_DAP_MAX_ARRAYS);
+  ck_assert_int_eq(darray(h, 0).id, CAFDBG_DAP_MAX_ARRAYS + 100);
+  ck_assert_int_eq(darray(h, CAFDBG_DAP_MAX_ARRAYS - 1).id, 101);
+  /* records that lie together are read together */
+  ck_assert_uint_le(W.reads, CAFDBG_DAP_MAX_ARRAYS / 16);
+  daps_done(h);
+  ck_assert_uint_le(largest_alloc, 8u << 20);
+}
+END_TEST
+
+/* A registry that changes while it is read (a live target): read again
+   while its generation moves, a few times at most. */
+static int moving_image;
+
+static void register_one_more(void)
+{
+  dadd(moving_image, "new", "<i4", 99, 0, 1, 0, 0, NULL);
+}
+
+START_TEST(dap_generation)
+{
+  build_dap_process();
+  add_process_arrays(0);
+  moving_image = 0;
+  DW.watch_at = DREG_AT + offsetof(struct td_registry, generation);
+  DW.change = register_one_more;
+  DW.changes = 1;
+  cafdbg_dap_handle_t *h = daps();
+  ck_assert_int_eq(dcount(h), 4);   /* the state after the change */
+  check_array(h, 0, "new", "<i4", 99, 0, 1, 0, 0, 0, 0, NULL);
+  check_process_arrays(h, 1);
+  ck_assert_uint_eq(DW.watched_reads, 4);
+  daps_done(h);
+  /* it never settles: the last reading, after three */
+  DW.watched_reads = 0;
+  DW.changes = 1000;
+  h = daps();
+  ck_assert_uint_eq(DW.watched_reads, 6);
+  ck_assert_int_ge(dcount(h), 4);
+  daps_done(h);
+  /* the lock and the count are the runtime's: not what a reader needs */
+  DW.changes = 0;
+  DW.reg.lock = 1;
+  DW.reg.count = 1000;
+  ck_assert_int_eq(dap_count_now(), 10);   /* 3, 1 and 6 registered while read */
+
+  /* an image's registry, in the mapping */
+  build_dap_images(3, 1);
+  add_image_arrays();
+  moving_image = 2;
+  DW.watch_at = seg_addr(2, DW.reg_at[2] - VIEW_BASE) + offsetof(struct td_registry, generation);
+  DW.change = register_one_more;
+  DW.changes = 1;
+  h = daps();
+  ck_assert_int_eq(dcount(h), 7);
+  check_array(h, 2, "new", "<i4", 99, 0, 1, 2, 0, 0, 0, NULL);
+  daps_done(h);
+}
+END_TEST
+
+/* Every entry point on whatever the registry holds: a code from each
+   call, values within the bounds, nothing leaked. */
+static void exercise_dap(void)
+{
+  cafdbg_dap_handle_t *h = NULL;
+  ompd_rc_t rc = RC(caf.dap_initialize(CTX, &h));
+  if (rc != ompd_rc_ok) {
+    ck_assert_ptr_null(h);
+    ck_assert_uint_eq(W.allocs_live, 0);
+    return;
+  }
+  int count = -1;
+  ck_assert_int_eq(caf.get_dap_count(h, &count), ompd_rc_ok);
+  ck_assert(count >= 0 && count <= CAFDBG_DAP_MAX_ARRAYS);
+  cafdbg_dap_array_t a;
+  ck_assert_int_eq(caf.get_dap_array(h, -1, &a), ompd_rc_bad_input);
+  ck_assert_int_eq(caf.get_dap_array(h, count, &a), ompd_rc_bad_input);
+  for (int i = 0; i < count && i < 64; i++) {
+    ck_assert_int_eq(caf.get_dap_array(h, i, &a), ompd_rc_ok);
+    ck_assert(a.ndim >= 0 && a.ndim <= CAFDBG_DAP_MAX_DIMS);
+    ck_assert_ptr_nonnull(memchr(a.name, 0, sizeof a.name));
+    ck_assert_ptr_nonnull(memchr(a.typestr, 0, sizeof a.typestr));
+    cafdbg_dap_dim_t d;
+    ck_assert_int_eq(caf.get_dap_dim(h, i, -1, &d), ompd_rc_bad_input);
+    ck_assert_int_eq(caf.get_dap_dim(h, i, a.ndim, &d), ompd_rc_bad_input);
+    for (int k = 0; k < a.ndim; k++) {
+      int64_t idx[16];
+      ck_assert_int_eq(caf.get_dap_dim(h, i, k, &d), ompd_rc_ok);
+      uint64_t n = d.extent > 0 ? (d.extent < 16 ? (uint64_t)d.extent : 16) : 0;
+      rc = RC(caf.get_dap_indices(h, i, k, 0, n, idx));
+      if (d.dist_type != 'u')
+        ck_assert_int_eq(rc, ompd_rc_bad_input);
+      ck_assert_int_ne(RC(caf.get_dap_indices(h, i, k, (uint64_t)d.extent, 1, idx)), ompd_rc_ok);
+      ck_assert_int_ne(RC(caf.get_dap_indices(h, i, k, UINT64_MAX, 2, idx)), ompd_rc_ok);
+    }
+  }
+  daps_done(h);
+  ck_assert_uint_le(largest_alloc, 8u << 20);
+}
+
+/* The worlds the garbage goes into: the process's arrays, or the images'. */
+static void build_dap_world(int images)
+{
+  if (images) {
+    build_dap_images(3, 2);
+    add_image_arrays();
+  } else {
+    build_dap_process();
+    add_process_arrays(0);
+  }
+}
+
+/* Hostile values in each field of one registry, one array record and one
+   dimension ('u'), in a process and in an image. */
+START_TEST(dap_every_field)
+{
+  static const uint64_t values[] = { 0, 1, 2, 3, 'b', 'u', 16, 17, 4096, SEG, UINT32_MAX,
+                                     INT32_MAX, (uint64_t)INT32_MIN, (uint64_t)-1, (uint64_t)-2,
+                                     UINT64_MAX / 2, 1ull << 40, 0x0123456789abcdefull,
+                                     DHEAP_AT + 64, VIEW_BASE + DSEG_AREA, VIEW_BASE + SEG - 4 };
+  static const unsigned char type_of[] = {
+#define DTYPE_OF(s, f) PARADBG_DAP_TYPE_##s,
+    PARADBG_DAP_FIELDS(DTYPE_OF)
+#undef DTYPE_OF
+  };
+  for (int images = 0; images < 2; images++)
+    for (unsigned f = 0; f < PARADBG_DAP_NFIELDS; f++)
+      for (unsigned v = 0; v < sizeof values / sizeof values[0]; v++) {
+        build_dap_world(images);
+        int g = images ? 1 : 0;
+        /* the newest array of g (u1 / mesh), its first dimension */
+        uint64_t first = DW.regs[g]->first;
+        struct td_array *u1 = (struct td_array *)(g ? segb(g) + (first - VIEW_BASE) : DW.heap + (first - DHEAP_AT));
+        unsigned char *rec = type_of[f] == PARADBG_DAP_TYPE_registry ? (unsigned char *)DW.regs[g]
+                             : type_of[f] == PARADBG_DAP_TYPE_array ? (unsigned char *)u1
+                                                                    : (unsigned char *)ddims(g, u1);
+        poke(rec + paradbg_dap_layout.field[f].offset, paradbg_dap_layout.field[f].size, values[v]);
+        exercise_dap();
+      }
+}
+END_TEST
+
+/* Random bytes over the records (and now and then the table), in a
+   process and in the images. */
+START_TEST(dap_random_bytes)
+{
+  static const uint64_t seeds[] = { 3, 0x9e3779b97f4a7c15ull, 0xfeedfacecafebeefull };
+  for (unsigned s = 0; s < sizeof seeds / sizeof seeds[0]; s++) {
+    rnd_state = seeds[s];
+    for (int round = 0; round < 100; round++) {
+      int images = round % 2;
+      build_dap_world(images);
+      int nbytes = 1 + (int)(rnd() % 32);
+      for (int i = 0; i < nbytes; i++) {
+        if (images) {
+          int g = 1 + (int)(rnd() % 3);
+          segb(g)[DSEG_AREA + rnd() % DW.seg_used[g]] = (unsigned char)rnd();
+        } else {
+          DW.heap[rnd() % DW.heap_used] = (unsigned char)rnd();
+        }
+      }
+      if (round % 5 == 0)
+        ((unsigned char *)&DW.reg)[rnd() % sizeof DW.reg] = (unsigned char)rnd();
+      if (round % 9 == 0)
+        ((unsigned char *)&DW.table)[rnd() % sizeof DW.table] = (unsigned char)rnd();
+      exercise_dap();
+    }
+  }
+}
+END_TEST
+
+/* Reads that fail after any number of reads, and the allocator failing
+   after any number of allocations. */
+START_TEST(dap_failures)
+{
+  for (int images = 0; images < 2; images++) {
+    build_dap_world(images);
+    for (long k = 0; k < 40; k++) {
+      W.reads = 0;
+      W.fail_reads_after = k;
+      exercise_dap();
+    }
+    W.fail_reads_after = -1;
+    for (long k = 0; k < 40; k++) {
+      W.allocs = 0;
+      W.fail_allocs_after = k;
+      exercise_dap();
+    }
+    W.fail_allocs_after = -1;
+  }
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("cafdbg");
@@ -2343,6 +3400,20 @@ static Suite *suite(void)
   tcase_add_test(atomic, atomic_random_bytes);
   tcase_add_test(atomic, atomic_failures);
   suite_add_tcase(s, atomic);
+  TCase *dap = tcase_create("dap");
+  tcase_set_timeout(dap, 300);
+  tcase_add_test(dap, dap_process);
+  tcase_add_test(dap, dap_indices);
+  tcase_add_test(dap, dap_images);
+  tcase_add_test(dap, dap_tables);
+  tcase_add_test(dap, dap_chains);
+  tcase_add_test(dap, dap_bad_indices);
+  tcase_add_test(dap, dap_many);
+  tcase_add_test(dap, dap_generation);
+  tcase_add_test(dap, dap_every_field);
+  tcase_add_test(dap, dap_random_bytes);
+  tcase_add_test(dap, dap_failures);
+  suite_add_tcase(s, dap);
   return s;
 }
 
