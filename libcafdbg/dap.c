@@ -22,8 +22,8 @@ PARADBG_LAYOUT_SPEC(dap_spec, PARADBG_DAP);
 #define DD_T(s) PARADBG_DAP_TYPE_##s
 
 /* How many times a registry is read when the runtime changed it (its
-   generation) while it was being read: after that, the last reading is
-   kept. */
+   generation) while it was being read: after that (a core taken in the
+   middle of a change, say), the last reading is kept. */
 #define DD_TRIES 3
 /* Records are read through a window of this many bytes of the target
    (aligned), so that records that lie together cost one read. */
@@ -304,8 +304,8 @@ static ompd_rc_t read_header(struct dd_reader *rd, uint64_t p, int direct, uint6
 /* Every record of the registry at p, newest first, appended to the
    handle.  A record that cannot be read ends the chain with what was read
    before it; a chain that comes back to one of its records ends there.
-   When the registry's generation changed while it was read, it is read
-   again.  ompd_rc_error for a header with another magic (one all zero is
+   When the registry's generation changed while it was read, or was odd
+   (the runtime was changing it), it is read again.  ompd_rc_error for a header with another magic (one all zero is
    a registry never used: empty). */
 static ompd_rc_t read_registry(struct dd_reader *rd, uint64_t p)
 {
@@ -334,8 +334,9 @@ static ompd_rc_t read_registry(struct dd_reader *rd, uint64_t p)
       if (rc != ompd_rc_ok)
         return rc;
     }
+    /* odd: a change was under way */
     if (read_header(rd, p, 1, &magic_after, &gen_after, &first_after) != ompd_rc_ok ||
-        gen_after == gen)
+        (gen_after == gen && (gen & 1) == 0))
       return ompd_rc_ok;
   }
   return ompd_rc_ok;   /* it kept changing: the last reading */

@@ -2578,7 +2578,7 @@ static struct td_array *dadd(int g, const char *name, const char *typestr, int i
   a->next = r->first;
   r->first = at;
   r->count++;
-  r->generation++;
+  r->generation += 2;   /* odd while the runtime changes it */
   return a;
 }
 
@@ -3208,8 +3208,14 @@ START_TEST(dap_generation)
   ck_assert_uint_eq(DW.watched_reads, 6);
   ck_assert_int_ge(dcount(h), 4);
   daps_done(h);
-  /* the lock and the count are the runtime's: not what a reader needs */
+  /* a core taken while the runtime changed the registry (generation odd):
+     read three times, the last reading kept */
   DW.changes = 0;
+  DW.watched_reads = 0;
+  DW.reg.generation |= 1;
+  ck_assert_int_eq(dap_count_now(), 10);
+  ck_assert_uint_eq(DW.watched_reads, 6);
+  /* the lock and the count are the runtime's: not what a reader needs */
   DW.reg.lock = 1;
   DW.reg.count = 1000;
   ck_assert_int_eq(dap_count_now(), 10);   /* 3, 1 and 6 registered while read */
