@@ -16,7 +16,9 @@
    an image takes the locks of every image that has a registry, in image
    order (no deadlock), checks its record against theirs and links it
    before it lets go: of two images registering contradicting records, the
-   second sees the first. */
+   second sees the first.  Threads of one process register at once safely;
+   in an image the asymmetric heap is shared with ALLOCATE of coarrays,
+   which must not run on another thread meanwhile. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
@@ -497,16 +499,16 @@ static int check_alone(const struct paradbg_dap_array *a, int *rank, int *nprocs
   return 0;
 }
 
-/* The record of a, rank, nprocs in mem (bytes from check_alone). */
-static struct parcaf_dap_array *fill_record(void *mem, const struct paradbg_dap_array *a, int id,
-                                            int rank, int nprocs)
+/* The record of a, rank, nprocs in mem (bytes from check_alone); its id
+   comes when it is linked. */
+static struct parcaf_dap_array *fill_record(void *mem, const struct paradbg_dap_array *a, int rank,
+                                            int nprocs)
 {
   struct parcaf_dap_array *rec = mem;
   struct parcaf_dap_dim *dims = (struct parcaf_dap_dim *)(rec + 1);
   int64_t *idx = (int64_t *)(dims + a->ndim);
   memset(rec, 0, sizeof *rec);
   rec->magic = PARADBG_DAP_ARRAY_MAGIC;
-  rec->id = id;
   strncpy(rec->name, a->name, sizeof rec->name - 1);
   strncpy(rec->typestr, a->typestr, sizeof rec->typestr - 1);
   rec->ndim = a->ndim;
@@ -540,13 +542,22 @@ static struct parcaf_dap_array *fill_record(void *mem, const struct paradbg_dap_
   return rec;
 }
 
-static void link_record(struct parcaf_dap_registry *r, struct parcaf_dap_array *rec)
+/* Links rec into r (locked), with the next id: the id, or 0 when there
+   are no more. */
+static int link_record(struct parcaf_dap_registry *r, struct parcaf_dap_array *rec)
 {
+  int id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
+  if (id <= 0) {
+    __atomic_store_n(&next_id, -1, __ATOMIC_RELAXED);
+    return 0;
+  }
+  rec->id = id;
   change_begin(r);
   rec->next = r->first;
   __atomic_store_n(&r->first, (uint64_t)(uintptr_t)rec, __ATOMIC_RELEASE);
   r->count++;
   change_end(r);
+  return id;
 }
 
 PARCAF_EXPORT int paradbg_dap_register(const struct paradbg_dap_array *a, int *stat, char *errmsg,
@@ -563,9 +574,6 @@ PARCAF_EXPORT int paradbg_dap_register(const struct paradbg_dap_array *a, int *s
   snprintf(what, sizeof what, "'%s'", shown);
   if ((code = check_alone(a, &rank, &nprocs, &bytes, why, sizeof why)) != 0)
     return refuse(stat, errmsg, errmsg_len, code, what, why);
-  int id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
-  if (id <= 0)
-    return refuse(stat, errmsg, errmsg_len, PARADBG_DAP_ENOMEM, what, "no ids left");
 
   if (parcaf_this_image <= 0) {
     /* Only the rules that need no other process, or all of them for an
@@ -579,11 +587,15 @@ PARCAF_EXPORT int paradbg_dap_register(const struct paradbg_dap_array *a, int *s
     void *mem = record_alloc(bytes, false);
     if (!mem)
       return refuse(stat, errmsg, errmsg_len, PARADBG_DAP_ENOMEM, what, "out of memory");
-    struct parcaf_dap_array *rec = fill_record(mem, a, id, rank, nprocs);
+    struct parcaf_dap_array *rec = fill_record(mem, a, rank, nprocs);
     struct parcaf_dap_registry *r = &paradbg_dap_registry;
     lock_registry(r, my_holder(), 0);
-    link_record(r, rec);
+    int id = link_record(r, rec);
     unlock_registry(r);
+    if (!id) {
+      free(mem);
+      return refuse(stat, errmsg, errmsg_len, PARADBG_DAP_ENOMEM, what, "no ids left");
+    }
     if (stat)
       *stat = 0;
     return id;
@@ -596,7 +608,7 @@ PARCAF_EXPORT int paradbg_dap_register(const struct paradbg_dap_array *a, int *s
              bytes, parcaf_this_image);
     return refuse(stat, errmsg, errmsg_len, PARADBG_DAP_ENOMEM, what, why);
   }
-  struct parcaf_dap_array *rec = fill_record(mem, a, id, rank, nprocs);
+  struct parcaf_dap_array *rec = fill_record(mem, a, rank, nprocs);
   unsigned char locked[PARCAF_MAX_IMAGES + 1];
   lock_images(locked);
   if (cross_check(a, rec->typestr, rank, nprocs, locked, why, sizeof why) != 0) {
@@ -604,8 +616,12 @@ PARCAF_EXPORT int paradbg_dap_register(const struct paradbg_dap_array *a, int *s
     record_free(mem, true);
     return refuse(stat, errmsg, errmsg_len, PARADBG_DAP_EINVAL, what, why);
   }
-  link_record(own, rec);
+  int id = link_record(own, rec);
   unlock_images(locked);
+  if (!id) {
+    record_free(mem, true);
+    return refuse(stat, errmsg, errmsg_len, PARADBG_DAP_ENOMEM, what, "no ids left");
+  }
   if (stat)
     *stat = 0;
   return id;
