@@ -101,8 +101,9 @@ static const char usage_text[] =
 #undef ST_HELP
   "\n"
   "The program names its debugger plugins; only " PARADBG_OMPD_PLUGIN ", LLVM's\n"
-  PARADBG_LLVM_OMPD_PLUGIN " and " PARADBG_CAF_PLUGIN " (coarrays and atomic locks) are loaded,\n"
-  "only from the --plugin-dir directories, the build tree (when run from it) and\n"
+  PARADBG_LLVM_OMPD_PLUGIN " and " PARADBG_CAF_PLUGIN " (coarrays, atomic locks, distributed\n"
+  "arrays) are loaded, only from the --plugin-dir directories, the build tree (when\n"
+  "run from it) and\n"
   PLUGINDIR ",\n"
   "and only if it exports the entry points of its kind.\n"
   "Any other name, and any path the program gives, is refused.\n"

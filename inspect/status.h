@@ -11,10 +11,13 @@
     " corrupt, or not traceable)") \
   X(ST_EXECUTABLE, 3, "the executable is missing or does not match the core") \
   X(ST_NO_RUNTIME, 4, "the program has no OpenMP runtime that names an OMPD library"     \
-    " (for the coarray views: no coarray runtime; for atomic-locks: no libatomic)")                          \
+    " (for the coarray views: no coarray runtime; for atomic-locks: no libatomic;"          \
+    " for distarrays: no registry of distributed arrays and no coarrays)")                  \
   X(ST_PLUGIN, 5, "the OMPD, coarray or atomic plugin is missing, unloadable, or does not"     \
     " match the runtime")                                                     \
-  X(ST_FAILED, 6, "reading the program's OpenMP, coarray or atomic state failed")
+  X(ST_FAILED, 6, "reading the program's OpenMP, coarray, atomic or distributed-array state"  \
+    " failed; or the array --dump or --map names is not there, not valid or cannot be"          \
+    " drawn, or the file cannot be written")
 
 enum inspect_status {
 #define ST_ENUM(name, value, text) name = value,
