@@ -27,7 +27,9 @@
 !   stat = paradbg_dap_drop(id)        ! before x is deallocated
 !
 ! rank and nprocs -1 mean this_image() - 1 and num_images().  Without the
-! stat argument a refusal prints one line on stderr (and returns 0).  The
+! stat argument a refusal prints one line on stderr (and returns 0):
+!   id = paradbg_dap_register(array, errmsg_len=0_c_size_t)
+! (errmsg_len is always given: 0 without errmsg).  The
 ! buffer, and a 'u' dimension's indices until the call returns, must be
 ! contiguous (c_loc of a whole allocatable or explicit-shape array).
 module paradbg_dap
