@@ -187,7 +187,8 @@ for name in funcs:
             "pdb_gather", "pdb_records_free", "pdb_json", "pdb_frame_free", "pdb_frame_text",
             "pdb_open_regular", "pdb_caf_gather", "pdb_caf_records_free", "pdb_caf_json",
             "pdb_atomic_gather", "pdb_atomic_records_free", "pdb_atomic_wait_of", "pdb_atomic_mark",
-            "pdb_atomic_json"):
+            "pdb_atomic_json", "pdb_dap_find", "pdb_dap_assemble", "pdb_dap_assembly_free",
+            "pdb_dap_json"):
         errors.append("%s: declared in paradbg.h, neither bound nor listed as C-only" % name)
 for e in errors:
     print("FAIL:", e)

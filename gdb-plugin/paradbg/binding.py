@@ -51,6 +51,45 @@ class Options(C.Structure):
                 ("ndirs", C.c_uint), ("dir_advice", C.c_char_p)]
 
 
+# paradbg/dap.h and paradbg/distarray.h: the distributed arrays
+DAP_MAX_DIMS = 16
+DAP_TYPESTR_MAX = 16
+
+
+class DapDim(C.Structure):
+    """struct paradbg_dap_dim: one dimension in the protocol's words."""
+    _fields_ = [("dist_type", C.c_char), ("periodic", C.c_ubyte), ("one_to_one", C.c_ubyte),
+                ("size", C.c_int64), ("proc_grid_size", C.c_int64), ("proc_grid_rank", C.c_int64),
+                ("start", C.c_int64), ("stop", C.c_int64), ("padding", C.c_int64 * 2),
+                ("block_size", C.c_int64), ("indices", C.POINTER(C.c_int64)), ("extent", C.c_int64)]
+
+
+class DapSource(C.Structure):
+    """struct pdb_dap_source: one process, core or live."""
+    _fields_ = [("dap", C.c_void_p), ("caf", C.c_void_p), ("label", C.c_char_p)]
+
+
+class DapPiece(C.Structure):
+    """struct pdb_dap_piece: one process's part of an array."""
+    _fields_ = [("rank", C.c_int), ("image", C.c_int), ("source", C.c_uint),
+                ("dim", DapDim * DAP_MAX_DIMS), ("buffer", C.c_uint64), ("readable", C.c_uint64),
+                ("readable_source", C.c_uint), ("owned_first", C.c_int64 * DAP_MAX_DIMS),
+                ("owned_last", C.c_int64 * DAP_MAX_DIMS)]
+
+
+class DistArray(C.Structure):
+    """struct pdb_distarray: an array, whole."""
+    _fields_ = [("name", C.c_char_p), ("origin", C.c_char_p), ("typestr", C.c_char * DAP_TYPESTR_MAX),
+                ("elem_size", C.c_uint64), ("ndim", C.c_int), ("shape", C.c_int64 * DAP_MAX_DIMS),
+                ("nprocs", C.c_int), ("pieces", C.POINTER(DapPiece)), ("npieces", C.c_uint),
+                ("problem", C.c_char_p)]
+
+
+class DapRecords(C.Structure):
+    """struct pdb_dap_records: every array of the sources."""
+    _fields_ = [("arrays", C.POINTER(DistArray)), ("narrays", C.c_uint), ("truncated", C.c_uint)]
+
+
 _P = C.POINTER
 # name: (return type, argument types)
 PROTOTYPES = {
@@ -92,6 +131,17 @@ PROTOTYPES = {
                                             C.c_size_t)),
     "pdb_caf_gather_json_marked": (C.c_void_p, (C.c_void_p, C.c_int, C.c_void_p, _P(AtomicThread),
                                                 C.c_uint, C.c_char_p, C.c_size_t)),
+    # paradbg/distarray.h
+    "pdb_dap_open": (C.c_int, (_P(Host), C.c_void_p, _P(Options), _P(C.c_void_p), C.c_char_p,
+                               C.c_size_t)),
+    "pdb_dap_close": (None, (C.c_void_p,)),
+    "pdb_dap_gather": (C.c_int, (_P(DapSource), C.c_uint, _P(DapRecords), C.c_char_p, C.c_size_t)),
+    "pdb_dap_records_free": (None, (_P(DapRecords),)),
+    "pdb_dap_owner": (C.c_int, (_P(DistArray), _P(C.c_int64), _P(C.c_int), _P(_P(DapPiece)),
+                                _P(C.c_int64))),
+    "pdb_dap_gather_json": (C.c_void_p, (C.c_void_p, C.c_void_p, C.c_char_p, C.c_size_t)),
+    "pdb_dap_assemble_named": (C.c_int, (C.c_void_p, C.c_void_p, C.c_char_p, C.c_void_p, C.c_size_t,
+                                         _P(C.c_void_p), C.c_char_p, C.c_size_t)),
 }
 
 API_VERSION = 1
