@@ -353,7 +353,11 @@ int write_map_svg(const char *path, const struct pdb_distarray *a, struct dap_ma
 
   /* The owners, one rectangle per run of one owner along a row. */
   /* Small cells are told apart by a thin line. */
-  fputs(numbers ? "<g id=\"owners\" stroke=\"#fff\" stroke-width=\"0.5\">\n" : "<g id=\"owners\" stroke=\"none\">\n", f);
+  /* The geometry is written down for a reader (a test, a script). */
+  fprintf(f, "<g id=\"owners\" data-cell-width=\"%g\" data-cell-height=\"%g\" data-cells=\"%" PRId64
+          " %" PRId64 "\" data-elements-per-cell=\"%" PRId64 " %" PRId64 "\" data-left=\"%g\" "
+          "data-top=\"%g\" %s>\n", cw, ch, rows.cells, cols.cells, rows.per, cols.per, left, top,
+          numbers ? "stroke=\"#fff\" stroke-width=\"0.5\"" : "stroke=\"none\"");
   for (int64_t i = 0; i < rows.cells; i++)
     for (int64_t j = 0; j < cols.cells;) {
       int r = owner[i * cols.cells + j];
