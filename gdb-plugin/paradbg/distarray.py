@@ -334,21 +334,28 @@ class DapSpace(target.Reader):
 _spaces = target.Spaces(DapSpace, drop_on_resume=True)
 
 
-def _sessions(inf):
+def _sessions(inf, notes=None):
     """(DapSpace or None, coarray.CafSpace or None) of inf: the registry
-    and the coarrays.  Error, in one line, when there is neither."""
+    and the coarrays.  Error, in one line, when there is neither; when
+    one of them cannot be opened and the other can, why goes to notes (a
+    list), if given."""
     from . import coarray       # pylint: disable=import-outside-toplevel
     if inf.pid == 0:
         raise Error("The program is not being run.")
     dap = caf = None
     why = error = None
     try:
-        dap = _spaces.get(inf)
-        if dap.session is None:
-            why, dap = dap.absent, None
+        space = _spaces.get(inf)
+        if space.session is None:
+            why = space.absent
+        else:
+            dap = space
+        # pdb_dap_open looked the symbol up already (cached): libparcaf's
+        has_caf = space.symbol("caf_debugger_plugin") is not None
     except (plugins.PluginError, binding.BindingError) as e:
         error = "paradbg: %s" % e
-    if target.lookup_symbol("caf_debugger_plugin") is not None:
+        has_caf = target.lookup_symbol("caf_debugger_plugin") is not None
+    if has_caf:
         try:
             caf = coarray._spaces.get(inf)           # pylint: disable=protected-access
         except coarray.NoCoarrays:
@@ -357,6 +364,8 @@ def _sessions(inf):
             error = error or "paradbg: %s" % e
     if dap is None and caf is None:
         raise Error(error or "%s." % (why or "The program keeps no distributed arrays").rstrip("."))
+    if error and notes is not None:
+        notes.append(error)
     return dap, caf
 
 
@@ -443,7 +452,8 @@ def read(inf=None):
     array as DistArray objects, how many arrays or pieces were left out
     (bounds), and what could not be read (None: everything could)."""
     inf = inf or gdb.selected_inferior()
-    dap, caf = _sessions(inf)
+    notes = []
+    dap, caf = _sessions(inf, notes)
     src = binding.DapSource(dap and dap.session, caf and caf.session, _label(inf).encode())
     recs, msg = binding.DapRecords(), C.create_string_buffer(4096)
     lib = binding.lib()
@@ -456,7 +466,8 @@ def read(inf=None):
         truncated = recs.truncated
     finally:
         lib.pdb_dap_records_free(C.byref(recs))
-    return arrays, truncated, _text(table.decode(msg.value)) or None
+    notes.append(_text(table.decode(msg.value)))
+    return arrays, truncated, "; ".join(n.rstrip(".") for n in notes if n) or None
 
 
 def arrays():
