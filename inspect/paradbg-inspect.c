@@ -1047,8 +1047,10 @@ int main(int argc, char **argv)
   u.ts = calloc(nts, sizeof *u.ts);
   struct pdb_host *hosts = calloc(nts, sizeof *hosts);
   struct pdb_options *opts = calloc(nts, sizeof *opts);
-  if (u.ts == NULL || hosts == NULL || opts == NULL)
+  if (u.ts == NULL || hosts == NULL || opts == NULL) {
+    free(u.ts), free(hosts), free(opts), free(cores);
     return fail(ST_FAILED, "out of memory");
+  }
   int st = ST_OK;
   for (unsigned i = 0; i < nts && st == ST_OK; i++) {
     st = pid != 0 ? live_open((pid_t)pid, &u.ts[i])
@@ -1061,6 +1063,7 @@ int main(int argc, char **argv)
   if (st != ST_OK) {
     for (unsigned i = 0; i < u.nts; i++)
       u.ts[i]->close(u.ts[i]);
+    free(u.ts), free(hosts), free(opts);
     return st;
   }
   struct target *t = u.t = u.ts[0];
