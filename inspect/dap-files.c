@@ -340,8 +340,8 @@ int write_map_svg(const char *path, const struct pdb_distarray *a, struct dap_ma
   char *shape = dap_shape_text(a->ndim, a->shape);
   fprintf(f, " %s ", shape != NULL ? shape : "");
   xml_text(f, a->typestr);
-  fprintf(f, ", %d ranks</text>\n<text x=\"%g\" y=\"38\">colour: the rank that owns the element; "
-          "hatched: a halo copy, in the colour of the rank that holds it</text>\n", a->nprocs, left);
+  fprintf(f, ", %d ranks</text>\n<text x=\"%g\" y=\"38\">each element in the colour of the rank "
+          "that owns it</text>\n", a->nprocs, left);
   free(shape);
   if (rows.per > 1 || cols.per > 1)
     fprintf(f, "<text x=\"%g\" y=\"%g\">each cell: %" PRId64 " x %" PRId64 " elements, coloured by "
@@ -442,9 +442,12 @@ int write_map_svg(const char *path, const struct pdb_distarray *a, struct dap_ma
   if (nranks > legend)
     fprintf(f, "<text x=\"%g\" y=\"%g\">... %d ranks: the colours repeat every %u</text>\n", lx,
             y + 12, nranks, (unsigned)NCOLOURS), y += 22;
-  fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"16\" height=\"16\" fill=\"url(#halo0)\" "
-          "stroke=\"#333\"/>\n<text x=\"%g\" y=\"%g\">halo copy held by rank 0</text>\n</g>\n",
-          lx, y + 4, lx + 22, y + 16);
+  if (info->halo_cells > 0)
+    fprintf(f, "<rect x=\"%g\" y=\"%g\" width=\"16\" height=\"16\" fill=\"url(#halo0)\" "
+            "stroke=\"#333\"/>\n<text x=\"%g\" y=\"%g\">hatched: a halo copy, in the</text>\n"
+            "<text x=\"%g\" y=\"%g\">colour of the rank holding it</text>\n", lx, y + 4, lx + 22, y + 16,
+            lx + 22, y + 30);
+  fputs("</g>\n", f);
   fputs("</svg>\n", f);
   info->rows = rows.cells, info->cols = cols.cells;
   info->per_row = rows.per, info->per_col = cols.per;
