@@ -39,3 +39,32 @@ wait_pids() {
   i=0
   while [ "$(ls pid.* 2>/dev/null | wc -l)" -lt "$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 }
+
+# The kernel's cores, when core_pattern names a file in the process's
+# directory: sets kernel_cores (yes/no) and, when no, why; raises the core
+# size limit of the calling shell.
+kernel_cores_probe() {
+  pattern=$(cat /proc/sys/kernel/core_pattern 2> /dev/null)
+  kernel_cores=yes
+  case $pattern in
+    '|'*) kernel_cores=no; why="core_pattern pipes cores to ${pattern%% *}" ;;
+    '') kernel_cores=no; why="no core_pattern" ;;
+    */*) kernel_cores=no; why="core_pattern writes cores to another directory ($pattern)" ;;
+  esac
+  ulimit -c unlimited 2> /dev/null || { kernel_cores=no; why="the core size limit cannot be raised"; }
+  [ $kernel_cores = yes ] || echo "note: no kernel cores here ($why): those cases are skipped"
+}
+# kernel_core PID NAME: the path of the kernel's core of process PID
+# (program NAME) in the current directory, waiting at most 10 s for the
+# process to be gone (the kernel has written the core by then)
+kernel_core() {
+  glob=$(printf '%s' "$pattern" | sed -e "s/%p/$1/g" -e "s/%e/$2/g" -e 's/%%/%/g' -e 's/%./*/g')
+  case $glob in *"$1"*) ;; *) [ "$(cat /proc/sys/kernel/core_uses_pid)" = 1 ] && glob=$glob.$1 ;; esac
+  kc_i=0
+  while [ $kc_i -lt 100 ]; do
+    if ! kill -0 "$1" 2> /dev/null; then
+      for c in $glob; do [ -f "$c" ] && { echo "$c"; return; }; done
+    fi
+    sleep 0.1; kc_i=$((kc_i + 1))
+  done
+}

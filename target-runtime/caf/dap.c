@@ -161,8 +161,10 @@ static uint32_t my_holder(void)
 }
 
 /* Takes r's lock as `me`.  In the shared mapping the holder is an image,
-   and an image that died holding it (killed in the middle of a
-   registration) gives it up. */
+   and an image that no longer runs (it failed, was killed or stopped in
+   the middle of a registration) gives it up.  If it died in the middle of
+   a change, the generation is odd: it is made even again, so that readers
+   go on telling a registry at rest (even) from one being changed. */
 static void lock_registry(struct parcaf_dap_registry *r, uint32_t me, int shared)
 {
   for (unsigned long i = 0;; i++) {
@@ -173,11 +175,13 @@ static void lock_registry(struct parcaf_dap_registry *r, uint32_t me, int shared
     if (shared && (i & 63) == 63 && free_word >= 1 && free_word <= parcaf_shared->num_images) {
       struct parcaf_image *im = parcaf_image((int)free_word);
       int st = __atomic_load_n(&im->status, __ATOMIC_ACQUIRE);
-      if ((st == PARADBG_CAF_IMAGE_FAILED || st == PARADBG_CAF_IMAGE_ERROR_STOPPED ||
-           im->signal) &&
+      if ((st != PARADBG_CAF_IMAGE_RUNNING || im->signal) &&
           __atomic_compare_exchange_n(&r->lock, &free_word, me, false, __ATOMIC_ACQUIRE,
-                                      __ATOMIC_RELAXED))
+                                      __ATOMIC_RELAXED)) {
+        if (__atomic_load_n(&r->generation, __ATOMIC_ACQUIRE) & 1)
+          __atomic_add_fetch(&r->generation, 1, __ATOMIC_RELEASE);
         return;
+      }
     }
     sched_yield();
   }

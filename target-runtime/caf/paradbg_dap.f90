@@ -17,9 +17,13 @@
 !   character(kind=c_char, len=128) :: msg
 !   integer(c_int) :: id, stat
 !   ...
-!   d(1) = paradbg_dap_dim(dist_type='b', size=m * num_images(), &
+!   ! x(1:m) is this image's own part; x(0) and x(m+1) are halos, except on
+!   ! the first and the last image, where they are boundary padding, which
+!   ! the protocol counts in size
+!   d(1) = paradbg_dap_dim(dist_type='b', size=m * num_images() + 2, &
 !                          proc_grid_size=num_images(), proc_grid_rank=this_image() - 1, &
-!                          start=..., stop=..., padding=[1, 1], periodic=1, extent=m + 2)
+!                          start=(this_image() - 1) * m, stop=(this_image() - 1) * m + m + 2, &
+!                          padding=[1, 1], periodic=1, extent=m + 2)
 !   id = paradbg_dap_register(paradbg_dap_array(c_loc(name), c_loc(typestr), c_loc(x), 1, &
 !                                               c_loc(d), -1, -1), stat, msg, len(msg, c_size_t))
 !   if (stat /= 0) print *, msg(1:index(msg, c_null_char) - 1)

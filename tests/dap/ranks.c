@@ -66,6 +66,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -582,8 +583,15 @@ static int run_rank(const char *scenario)
   char pid[32];
   snprintf(pid, sizeof pid, "%d\n", (int)getpid());
   write_file("pid", pid);
-  if (strcmp(end, "abort") == 0)
+  if (strcmp(end, "abort") == 0) {
+    /* Each rank's core in a directory of its own: with core_pattern
+       "core" the ranks' cores would overwrite each other. */
+    char dir[32];
+    snprintf(dir, sizeof dir, "rank.%d", rank);
+    if ((mkdir(dir, 0755) == 0 || errno == EEXIST) && chdir(dir) != 0)
+      die("cannot enter %s: %s", dir, strerror(errno));
     abort();
+  }
   if (strcmp(end, "exit") == 0)
     return 0;
   if (strcmp(end, "pause") != 0)
