@@ -179,6 +179,22 @@ static J *report_object(const struct pdb_distarray *a, const struct pdb_dap_asse
   return o;
 }
 
+/* Assembles a of the one source src, the report rendered. */
+static int assemble_one(const struct pdb_dap_source *src, const struct pdb_distarray *a, void *out,
+                        size_t outsize, char **report_json, char *msg, size_t msgsize)
+{
+  struct pdb_dap_assembly rep;
+  int st = pdb_dap_assemble(src, 1, a, out, outsize, &rep, msg, msgsize);
+  if (st == PDB_OK) {
+    jk_out_of_memory = 0;
+    *report_json = jk_render(report_object(a, &rep));
+    if (*report_json == NULL)
+      st = say_status(msg, msgsize, PDB_FAILED, "out of memory");
+    pdb_dap_assembly_free(&rep);
+  }
+  return st;
+}
+
 int pdb_dap_assemble_named(pdb_dap_session *dap, pdb_caf_session *caf, const char *name, void *out,
                            size_t outsize, char **report_json, char *msg, size_t msgsize)
 {
@@ -191,22 +207,57 @@ int pdb_dap_assemble_named(pdb_dap_session *dap, pdb_caf_session *caf, const cha
   int st = pdb_dap_gather(&src, 1, &r, msg, msgsize);
   if (st != PDB_OK)
     return st;
-  const struct pdb_distarray *a = pdb_dap_find(&r, name);
-  if (a == NULL) {
-    char *p = pdb_printable(name);
-    st = say_status(msg, msgsize, PDB_FAILED, "No distributed array named '%s'", p != NULL ? p : "?");
-    free(p);
-    pdb_dap_records_free(&r);
+  /* One array, or why not (none, or several of the name: which to name) */
+  char why[1024];
+  const struct pdb_distarray *a = pdb_dap_lookup(&r, name, why, sizeof why);
+  if (a == NULL)
+    st = say_status(msg, msgsize, PDB_FAILED, "%s", why);
+  else
+    st = assemble_one(&src, a, out, outsize, report_json, msg, msgsize);
+  pdb_dap_records_free(&r);
+  return st;
+}
+
+/* Whether a is the array expect describes. */
+static int same_array(const struct pdb_distarray *a, const struct pdb_distarray *expect)
+{
+  if (expect == NULL)
+    return 1;
+  if (a->name == NULL || expect->name == NULL || strcmp(a->name, expect->name) != 0 ||
+      (expect->origin != NULL && strcmp(a->origin, expect->origin) != 0) ||
+      strncmp(a->typestr, expect->typestr, sizeof a->typestr) != 0 || a->ndim != expect->ndim ||
+      a->nprocs != expect->nprocs || a->ndim < 0 || a->ndim > PARADBG_DAP_MAX_DIMS)
+    return 0;
+  for (int d = 0; d < a->ndim; d++)
+    if (a->shape[d] != expect->shape[d])
+      return 0;
+  return 1;
+}
+
+int pdb_dap_assemble_at(pdb_dap_session *dap, pdb_caf_session *caf, unsigned index,
+                        const struct pdb_distarray *expect, void *out, size_t outsize,
+                        char **report_json, char *msg, size_t msgsize)
+{
+  if (report_json != NULL)
+    *report_json = NULL;
+  if (report_json == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_dap_assemble_at: no place for the report");
+  struct pdb_dap_source src = { dap, caf, NULL };
+  struct pdb_dap_records r;
+  int st = pdb_dap_gather(&src, 1, &r, msg, msgsize);
+  if (st != PDB_OK)
     return st;
-  }
-  struct pdb_dap_assembly rep;
-  st = pdb_dap_assemble(&src, 1, a, out, outsize, &rep, msg, msgsize);
-  if (st == PDB_OK) {
-    jk_out_of_memory = 0;
-    *report_json = jk_render(report_object(a, &rep));
-    if (*report_json == NULL)
-      st = say_status(msg, msgsize, PDB_FAILED, "out of memory");
-    pdb_dap_assembly_free(&rep);
+  if (index >= r.narrays || !same_array(&r.arrays[index], expect)) {
+    char *p = expect != NULL && expect->name != NULL ? pdb_printable(expect->name) : NULL;
+    if (index >= r.narrays || p == NULL)
+      st = say_status(msg, msgsize, PDB_FAILED, "the distributed arrays changed since they were read "
+                      "(there is no array %u of %u now): read them again", index + 1, r.narrays);
+    else
+      st = say_status(msg, msgsize, PDB_FAILED, "the distributed arrays changed since they were read "
+                      "('%s' is not array %u of %u now): read them again", p, index + 1, r.narrays);
+    free(p);
+  } else {
+    st = assemble_one(&src, &r.arrays[index], out, outsize, report_json, msg, msgsize);
   }
   pdb_dap_records_free(&r);
   return st;

@@ -23,7 +23,6 @@
 #define MAX_INDICES_TOTAL (1ull << 26)   /* 'u' indices of one gather (512 MiB) */
 #define INDEX_CHUNK 65536u               /* indices per library call */
 #define READ_CHUNK (1u << 20)            /* bytes of a buffer per memory read */
-#define MAX_ASSEMBLED (1ull << 30)       /* bytes of an assembled array */
 #define MAX_RANGES 8                     /* rank ranges named in one line */
 
 struct pdb_dap_session {
@@ -485,24 +484,46 @@ static int gather_coarrays(struct build *b, unsigned si, char *err, size_t errsi
        every element; else one of all its elements. */
     int rank = 1;
     int64_t ext[15] = { (int64_t)(c->nelem <= INT64_MAX ? c->nelem : INT64_MAX) };
+    const char *why = NULL;
+    char whybuf[200];
     if (c->rank >= 0 && c->rank <= 15) {
       uint64_t prod = 1;
       int fits = 1;
+      int64_t e[15];
       for (int d = 0; d < c->rank && fits; d++) {
-        int64_t e = c->ubound[d] >= c->lbound[d] - 1 ? c->ubound[d] - c->lbound[d] + 1 : -1;
-        if (e < 0 || (e > 0 && prod > UINT64_MAX / (uint64_t)e))
+        /* ubound - lbound + 1, refused where hostile bounds overflow it */
+        if (__builtin_sub_overflow(c->ubound[d], c->lbound[d], &e[d]) ||
+            __builtin_add_overflow(e[d], 1, &e[d])) {
+          snprintf(whybuf, sizeof whybuf, "dimension %d's bounds %" PRId64 ":%" PRId64 " have no "
+                   "extent paradbg can count", d + 1, c->lbound[d], c->ubound[d]);
+          why = whybuf;
           fits = 0;
-        else
-          prod *= (uint64_t)e;
+        } else if (e[d] < 0 || (e[d] > 0 && prod > UINT64_MAX / (uint64_t)e[d])) {
+          fits = 0;
+        } else {
+          prod *= (uint64_t)e[d];
+        }
       }
       if (fits && prod == c->nelem) {
         rank = c->rank;
         for (int d = 0; d < rank; d++)
-          ext[d] = c->ubound[d] - c->lbound[d] + 1;
+          ext[d] = e[d];
       }
+    }
+    if (why == NULL && c->nbytes / c->elem_len < c->nelem) {
+      snprintf(whybuf, sizeof whybuf, "the runtime holds %" PRIu64 " bytes on each image, fewer than "
+               "%" PRIu64 " elements of %" PRIu64 " need", c->nbytes, c->nelem, c->elem_len);
+      why = whybuf;
     }
     int nimages = cr.num_images;
     for (int g = 1; g <= nimages && !b->oom; g++) {
+      /* Past the pieces one gather keeps, the rest of this coarray's
+         images are counted, not walked one by one. */
+      if (b->pieces >= MAX_PIECES) {
+        unsigned rest = (unsigned)(nimages - g + 1);
+        b->r->truncated = b->r->truncated < UINT_MAX - rest ? b->r->truncated + rest : UINT_MAX;
+        break;
+      }
       struct pdb_dap_piece p;
       memset(&p, 0, sizeof p);
       p.rank = g - 1;
@@ -530,13 +551,6 @@ static int gather_coarrays(struct build *b, unsigned si, char *err, size_t errsi
         x->proc_grid_size = 1;
         x->stop = ext[d];
         x->extent = ext[d];
-      }
-      const char *why = NULL;
-      char whybuf[160];
-      if (c->nbytes / c->elem_len < c->nelem) {
-        snprintf(whybuf, sizeof whybuf, "the runtime holds %" PRIu64 " bytes on each image, fewer than "
-                 "%" PRIu64 " elements of %" PRIu64 " need", c->nbytes, c->nelem, c->elem_len);
-        why = whybuf;
       }
       add_piece(b, "coarray", name, occ, ts, 1 + rank, nimages, &p, why);
     }
@@ -608,8 +622,12 @@ static void rank_ranges(char *buf, size_t n, const int64_t *first, const int64_t
 }
 
 /* The first and last global index piece p owns in each 'b' and 'c'
-   dimension, by the rules' own mapping of local to global (a record that
-   passes the rules for one rank alone). */
+   dimension (a record that passes the rules for one rank alone), found
+   directly: the rules' own mapping asked at the two ends, never a walk
+   whose length the target chooses.  'b': the local indices past the
+   communication padding (the padding before the first process and after
+   the last is boundary padding, owned); 'c': every local index is owned,
+   in ascending order. */
 static void owned_ranges(struct pdb_dap_piece *p, int ndim)
 {
   for (int d = 0; d < ndim; d++) {
@@ -617,28 +635,23 @@ static void owned_ranges(struct pdb_dap_piece *p, int ndim)
     p->owned_first[d] = p->owned_last[d] = -1;
     if ((x->dist_type != 'b' && x->dist_type != 'c') || x->extent <= 0)
       continue;
-    /* Owned indices are contiguous in 'b' (the halos at the ends) and
-       ascending in 'c': the first and last owned local index, with the
-       paddings bounding the search. */
-    int64_t lead = x->dist_type == 'b' && x->padding[0] > 0 ? x->padding[0] : 0;
-    int64_t tail = x->dist_type == 'b' && x->padding[1] > 0 ? x->padding[1] : 0;
-    int own = 0;
-    for (int64_t l = 0; l < x->extent && l <= lead; l++) {
-      int64_t g = paradbg_dap_global_of(x, l, &own);
-      if (g >= 0 && own) {
-        p->owned_first[d] = g;
-        break;
-      }
+    int64_t lo = 0, hi = x->extent - 1;
+    if (x->dist_type == 'b') {
+      int64_t before = x->proc_grid_rank > 0 ? x->padding[0] : 0;
+      int64_t after = x->proc_grid_rank < x->proc_grid_size - 1 ? x->padding[1] : 0;
+      /* Written so that no padding can overflow: owns nothing when the
+         paddings leave no index between them. */
+      if (before < 0 || after < 0 || before > hi || after > hi - before)
+        continue;
+      lo = before;
+      hi -= after;
     }
-    for (int64_t l = x->extent - 1; l >= 0 && l >= x->extent - 1 - tail; l--) {
-      int64_t g = paradbg_dap_global_of(x, l, &own);
-      if (g >= 0 && own) {
-        p->owned_last[d] = g;
-        break;
-      }
+    int own_lo = 0, own_hi = 0;
+    int64_t first = paradbg_dap_global_of(x, lo, &own_lo), last = paradbg_dap_global_of(x, hi, &own_hi);
+    if (first >= 0 && last >= first && own_lo && own_hi) {
+      p->owned_first[d] = first;
+      p->owned_last[d] = last;
     }
-    if (p->owned_first[d] < 0 || p->owned_last[d] < 0 || p->owned_last[d] < p->owned_first[d])
-      p->owned_first[d] = p->owned_last[d] = -1;
   }
 }
 
@@ -806,18 +819,100 @@ int pdb_dap_gather(const struct pdb_dap_source *src, unsigned nsrc, struct pdb_d
   return PDB_OK;
 }
 
+/* --- Names --------------------------------------------------------------- */
+
+/* Whether array a answers to name: exactly, or (nocase) a coarray's name
+   in any case (Fortran names have none). */
+static int named(const struct pdb_distarray *a, const char *name, int nocase)
+{
+  if (a->name == NULL)
+    return 0;
+  return nocase ? strcmp(a->origin, "coarray") == 0 && strcasecmp(a->name, name) == 0
+                : strcmp(a->name, name) == 0;
+}
+
+/* How many arrays answer to name, exactly or else (*nocase set) in any
+   case; *kth the k-th of them (1-based, k 0: none asked). */
+static unsigned count_named(const struct pdb_dap_records *r, const char *name, unsigned k,
+                            int *nocase, const struct pdb_distarray **kth)
+{
+  *kth = NULL;
+  for (*nocase = 0; *nocase < 2; (*nocase)++) {
+    unsigned n = 0;
+    for (unsigned i = 0; i < r->narrays; i++)
+      if (named(&r->arrays[i], name, *nocase) && ++n == k)
+        *kth = &r->arrays[i];
+    if (n > 0)
+      return n;
+  }
+  *nocase = 0;
+  return 0;
+}
+
+const struct pdb_distarray *pdb_dap_lookup(const struct pdb_dap_records *r, const char *name,
+                                           char *msg, size_t msgsize)
+{
+  if (msg != NULL && msgsize > 0)
+    msg[0] = '\0';
+  if (r == NULL || name == NULL) {
+    say_status(msg, msgsize, PDB_FAILED, "no array name");
+    return NULL;
+  }
+  const struct pdb_distarray *a = NULL;
+  int nocase;
+  unsigned n = count_named(r, name, 1, &nocase, &a);
+  const char *base = name;
+  char *made = NULL;
+  unsigned k = 0;
+  if (n == 0) {
+    /* NAME#K: the K-th of the arrays called NAME */
+    const char *hash = strrchr(name, '#');
+    if (hash != NULL && hash > name && hash[1] >= '1' && hash[1] <= '9' &&
+        strspn(hash + 1, "0123456789") == strlen(hash + 1) && strlen(hash + 1) <= 6 &&
+        (made = strndup(name, (size_t)(hash - name))) != NULL) {
+      k = (unsigned)strtoul(hash + 1, NULL, 10);
+      base = made;
+      n = count_named(r, base, k, &nocase, &a);
+    }
+  }
+  char *shown = pdb_printable(base);
+  const char *sh = shown != NULL ? shown : "?";
+  if (n == 0) {
+    say_status(msg, msgsize, PDB_FAILED, "no distributed array '%s'", sh);
+    a = NULL;
+  } else if (k > n) {
+    say_status(msg, msgsize, PDB_FAILED, "there %s %u distributed arr%s named '%s', not %u", n == 1 ? "is" : "are",
+               n, n == 1 ? "ay" : "ays", sh, k);
+    a = NULL;
+  } else if (k == 0 && n > 1) {
+    say_status(msg, msgsize, PDB_FAILED, "%u distributed arrays are named '%s': name one as %s#1 to %s#%u "
+               "(in the order the list shows them)", n, sh, sh, sh, n);
+    a = NULL;
+  }
+  free(shown);
+  free(made);
+  return a;
+}
+
 const struct pdb_distarray *pdb_dap_find(const struct pdb_dap_records *r, const char *name)
 {
-  if (r == NULL || name == NULL)
-    return NULL;
-  for (unsigned i = 0; i < r->narrays; i++)
-    if (strcmp(r->arrays[i].name, name) == 0)
-      return &r->arrays[i];
-  /* Fortran names have no case. */
-  for (unsigned i = 0; i < r->narrays; i++)
-    if (strcmp(r->arrays[i].origin, "coarray") == 0 && strcasecmp(r->arrays[i].name, name) == 0)
-      return &r->arrays[i];
-  return NULL;
+  return pdb_dap_lookup(r, name, NULL, 0);
+}
+
+unsigned pdb_dap_occurrence(const struct pdb_dap_records *r, unsigned i, unsigned *count)
+{
+  unsigned k = 0, n = 0;
+  if (r != NULL && i < r->narrays && r->arrays[i].name != NULL) {
+    for (unsigned j = 0; j < r->narrays; j++)
+      if (named(&r->arrays[j], r->arrays[i].name, 0)) {
+        n++;
+        if (j == i)
+          k = n;
+      }
+  }
+  if (count != NULL)
+    *count = n;
+  return k;
 }
 
 /* --- Owners ------------------------------------------------------------- */
@@ -868,6 +963,99 @@ int pdb_dap_owner(const struct pdb_distarray *a, const int64_t *global, int *ran
   return 0;
 }
 
+/* The owner coordinate along dimension d of each sampled global index
+   (0, step, 2 * step, ... cells of them) into own (-1: none): 'b' and 'c'
+   by the rules' arithmetic (paradbg_dap_owner, on the records of that
+   dimension alone, one per coordinate); 'u' in one pass over each
+   coordinate's indices, as owner_tables does, keeping the lowest
+   coordinate that holds an index. */
+static int sampled_owners(const struct pdb_distarray *a, int d, int64_t step, int64_t cells, int64_t *own)
+{
+  int64_t pgs = a->pieces[0].dim[d].proc_grid_size;
+  unsigned char *seen = calloc(pgs > 0 && pgs <= a->npieces ? (size_t)pgs : 1, 1);
+  const struct paradbg_dap_dim **dims = malloc(a->npieces * sizeof *dims);
+  int *coords = malloc(a->npieces * sizeof *coords);
+  if (seen == NULL || dims == NULL || coords == NULL || pgs < 1 || pgs > a->npieces) {
+    free(seen), free(dims), free(coords);
+    return -1;
+  }
+  /* One record per coordinate along d. */
+  int n = 0;
+  for (unsigned i = 0; i < a->npieces; i++) {
+    const struct paradbg_dap_dim *x = &a->pieces[i].dim[d];
+    if (x->proc_grid_rank < 0 || x->proc_grid_rank >= pgs || seen[x->proc_grid_rank])
+      continue;
+    seen[x->proc_grid_rank] = 1;
+    dims[n] = x;
+    coords[n++] = (int)x->proc_grid_rank;
+  }
+  for (int64_t c = 0; c < cells; c++)
+    own[c] = -1;
+  if (a->pieces[0].dim[d].dist_type == 'u') {
+    for (int k = 0; k < n; k++)
+      for (int64_t l = 0; dims[k]->indices != NULL && l < dims[k]->extent; l++) {
+        int64_t g = dims[k]->indices[l];
+        if (g >= 0 && g % step == 0 && g / step < cells && (own[g / step] < 0 || coords[k] < own[g / step]))
+          own[g / step] = coords[k];
+      }
+  } else {
+    for (int64_t c = 0; c < cells; c++) {
+      int64_t g = c * step, loc;
+      int coord;
+      if (paradbg_dap_owner(dims, coords, n, 1, &g, &coord, &loc) == 0)
+        own[c] = coord;
+    }
+  }
+  free(seen), free(dims), free(coords);
+  return 0;
+}
+
+int pdb_dap_owner_map(const struct pdb_distarray *a, const int64_t *step, const int64_t *cells,
+                      int *owner, size_t nowner)
+{
+  if (a == NULL || a->problem != NULL || a->npieces == 0 || a->pieces == NULL || a->ndim < 0 ||
+      a->ndim > PARADBG_DAP_MAX_DIMS || (a->ndim > 0 && (step == NULL || cells == NULL)) || owner == NULL)
+    return -1;
+  /* The sample: inside the shape, and no more cells than owner holds. */
+  uint64_t total = 1;
+  for (int d = 0; d < a->ndim; d++) {
+    int64_t last;
+    if (step[d] < 1 || cells[d] < 0 ||
+        (cells[d] > 0 && (__builtin_mul_overflow(cells[d] - 1, step[d], &last) || last >= a->shape[d])) ||
+        (cells[d] > 0 && total > nowner / (uint64_t)cells[d]))
+      return -1;
+    total *= (uint64_t)cells[d];
+  }
+  if (total > nowner)
+    return -1;
+  int64_t *own[PARADBG_DAP_MAX_DIMS] = { NULL };
+  int64_t cstride[PARADBG_DAP_MAX_DIMS], cs = 1;
+  int st = 0;
+  for (int d = a->ndim - 1; d >= 0 && st == 0; d--) {
+    cstride[d] = cs;
+    own[d] = malloc((cells[d] > 0 ? (size_t)cells[d] : 1) * sizeof *own[d]);
+    if (own[d] == NULL || __builtin_mul_overflow(cs, a->pieces[0].dim[d].proc_grid_size, &cs) ||
+        sampled_owners(a, d, step[d], cells[d], own[d]) != 0)
+      st = -1;
+  }
+  /* Each sampled element: its rank from its coordinates, if a piece has it. */
+  int64_t at[PARADBG_DAP_MAX_DIMS] = { 0 };
+  for (uint64_t i = 0; st == 0 && i < total; i++) {
+    int64_t r = 0;
+    for (int d = 0; d < a->ndim && r >= 0; d++)
+      r = own[d][at[d]] < 0 ? -1 : r + own[d][at[d]] * cstride[d];
+    owner[i] = r >= 0 && r <= INT_MAX && piece_of(a, (int)r) != NULL ? (int)r : -1;
+    for (int d = a->ndim - 1; d >= 0; d--) {
+      if (++at[d] < cells[d])
+        break;
+      at[d] = 0;
+    }
+  }
+  for (int d = 0; d < a->ndim; d++)
+    free(own[d]);
+  return st;
+}
+
 /* --- Assembling --------------------------------------------------------- */
 
 struct assembly {
@@ -897,7 +1085,10 @@ static int owner_tables(struct assembly *x)
   const struct pdb_distarray *a = x->a;
   for (int d = 0; d < x->ndim; d++) {
     int64_t size = a->shape[d];
-    x->owner[d] = malloc((size ? (size_t)size : 1) * sizeof *x->owner[d]);
+    /* pdb_dap_bytes bounds the whole, so each dimension; kept here too */
+    if (size < 1 || (uint64_t)size > PDB_DAP_MAX_ASSEMBLED)
+      return -1;
+    x->owner[d] = malloc((size_t)size * sizeof *x->owner[d]);
     int64_t pgs = a->pieces[0].dim[d].proc_grid_size;
     unsigned char *seen = calloc(pgs > 0 ? (size_t)pgs : 1, 1);
     if (x->owner[d] == NULL || seen == NULL) {
@@ -909,7 +1100,8 @@ static int owner_tables(struct assembly *x)
     for (unsigned i = 0; i < a->npieces; i++) {
       const struct paradbg_dap_dim *dim = &a->pieces[i].dim[d];
       int64_t c = dim->proc_grid_rank;
-      if (c < 0 || c >= pgs || seen[c])
+      /* A valid record's extent is within its size (the rules). */
+      if (c < 0 || c >= pgs || seen[c] || dim->extent > size)
         continue;
       seen[c] = 1;
       for (int64_t l = 0; l < dim->extent; l++) {
@@ -986,8 +1178,10 @@ static void pass(struct assembly *x, unsigned k, int second)
   for (int d = 0; d < x->ndim; d++) {
     const struct paradbg_dap_dim *dim = &p->dim[d];
     int64_t e = dim->extent > 0 ? dim->extent : 0;
-    if (e > 0 && nlocal > MAX_ASSEMBLED / (uint64_t)e)
-      goto done;   /* not a buffer the rules let through */
+    /* Each extent within the size, the buffer within the bound: a valid
+       record's are (the rules), a record that is not is not read. */
+    if (e > a->shape[d] || (e > 0 && nlocal > PDB_DAP_MAX_ASSEMBLED / x->es / (uint64_t)e))
+      goto done;
     nlocal *= (uint64_t)e;
     glob[d] = malloc((e > 0 ? (size_t)e : 1) * sizeof *glob[d]);
     here[d] = malloc(e > 0 ? (size_t)e : 1);
@@ -1068,6 +1262,44 @@ done:
   }
 }
 
+uint64_t pdb_dap_max_assembled(void)
+{
+  return PDB_DAP_MAX_ASSEMBLED;
+}
+
+int pdb_dap_bytes(const struct pdb_distarray *a, uint64_t *bytes, char *msg, size_t msgsize)
+{
+  if (bytes != NULL)
+    *bytes = 0;
+  if (a == NULL || bytes == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "pdb_dap_bytes: no array or no place for the answer");
+  if (a->problem != NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: %s", a->name, a->problem);
+  if (a->ndim < 0 || a->ndim > PARADBG_DAP_MAX_DIMS || a->elem_size == 0 || a->npieces == 0 ||
+      a->pieces == NULL)
+    return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: it has no valid records",
+                      a->name);
+  for (int d = 0; d < a->ndim; d++) {
+    if (a->shape[d] < 0)
+      return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: dimension %d has size "
+                        "%" PRId64, a->name, d, a->shape[d]);
+    if (a->shape[d] == 0)
+      return PDB_OK;   /* no element, however long the others */
+  }
+  /* Each dimension, then the product, within the bound: nothing
+     overflows. */
+  uint64_t total = a->elem_size;
+  for (int d = 0; d < a->ndim && total <= PDB_DAP_MAX_ASSEMBLED; d++) {
+    uint64_t n = (uint64_t)a->shape[d];
+    total = n > PDB_DAP_MAX_ASSEMBLED || total > PDB_DAP_MAX_ASSEMBLED / n ? UINT64_MAX : total * n;
+  }
+  if (total > PDB_DAP_MAX_ASSEMBLED)
+    return say_status(msg, msgsize, PDB_FAILED, "'%s' is larger whole than paradbg assembles (at most "
+                      "%llu MiB)", a->name, (unsigned long long)(PDB_DAP_MAX_ASSEMBLED >> 20));
+  *bytes = total;
+  return PDB_OK;
+}
+
 int pdb_dap_assemble(const struct pdb_dap_source *src, unsigned nsrc, const struct pdb_distarray *a,
                      void *out, size_t outsize, struct pdb_dap_assembly *report, char *msg,
                      size_t msgsize)
@@ -1080,30 +1312,18 @@ int pdb_dap_assemble(const struct pdb_dap_source *src, unsigned nsrc, const stru
   report->mismatch_rank = report->mismatch_owner = -1;
   for (int d = 0; d < PARADBG_DAP_MAX_DIMS; d++)
     report->first_mismatch[d] = -1;
-  if (a->problem != NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: %s", a->name, a->problem);
-  if (a->ndim < 0 || a->ndim > PARADBG_DAP_MAX_DIMS || a->elem_size == 0 || a->npieces == 0)
-    return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: it has no valid records",
-                      a->name);
-  /* Its bytes whole, without overflow. */
-  uint64_t total = 1;
-  for (int d = 0; d < a->ndim; d++) {
-    uint64_t s = a->shape[d] > 0 ? (uint64_t)a->shape[d] : 0;
-    if (s != 0 && total > MAX_ASSEMBLED / s) {
-      total = UINT64_MAX;
-      break;
-    }
-    total *= s;
-  }
-  if (total != UINT64_MAX && a->elem_size > 0 && total > MAX_ASSEMBLED / a->elem_size)
-    total = UINT64_MAX;
-  if (total == UINT64_MAX)
-    return say_status(msg, msgsize, PDB_FAILED, "'%s' is larger whole than paradbg assembles (at most %llu MiB)",
-                      a->name, (unsigned long long)(MAX_ASSEMBLED >> 20));
-  uint64_t bytes = total * a->elem_size;
+  uint64_t bytes = 0;
+  int st = pdb_dap_bytes(a, &bytes, msg, msgsize);
+  if (st != PDB_OK)
+    return st;
   if ((out == NULL && bytes > 0) || outsize < bytes)
     return say_status(msg, msgsize, PDB_FAILED, "'%s' needs %" PRIu64 " bytes whole; the buffer given "
                       "holds %zu", a->name, bytes, out != NULL ? outsize : 0);
+  /* No element: nothing to read (the other dimensions may be as long as
+     a record says, so nothing is made per index). */
+  if (bytes == 0)
+    return PDB_OK;
+  uint64_t total = bytes / a->elem_size;
   struct assembly x;
   memset(&x, 0, sizeof x);
   x.src = src;
@@ -1113,22 +1333,23 @@ int pdb_dap_assemble(const struct pdb_dap_source *src, unsigned nsrc, const stru
   x.ndim = a->ndim;
   x.es = a->elem_size;
   x.rep = report;
-  int64_t stride = 1;
+  /* Strides of the global index (their product is total) and of the
+     grid coordinates (their product the process count, for a valid
+     array): checked all the same. */
+  int64_t stride = 1, cstride = 1;
   for (int d = a->ndim - 1; d >= 0; d--) {
     x.gstride[d] = stride;
-    stride *= a->shape[d];
+    x.cstride[d] = cstride;
+    if (__builtin_mul_overflow(stride, a->shape[d], &stride) ||
+        __builtin_mul_overflow(cstride, a->pieces[0].dim[d].proc_grid_size, &cstride) ||
+        cstride > INT_MAX)
+      return say_status(msg, msgsize, PDB_FAILED, "'%s' cannot be assembled: its shape or process grid "
+                        "overflows", a->name);
   }
-  stride = 1;
-  for (int d = a->ndim - 1; d >= 0; d--) {
-    x.cstride[d] = stride;
-    stride *= a->pieces[0].dim[d].proc_grid_size;
-  }
-  if (bytes > 0)
-    memset(out, 0, bytes);
+  memset(out, 0, bytes);
   uint64_t per = READ_CHUNK / x.es ? READ_CHUNK / x.es : 1;
   x.buf = malloc(per * x.es);
   x.done = calloc(a->npieces, 1);
-  int st = PDB_OK;
   if (x.buf == NULL || x.done == NULL || owner_tables(&x) != 0) {
     st = say_status(msg, msgsize, PDB_FAILED, "out of memory");
     goto done;

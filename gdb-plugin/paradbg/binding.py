@@ -142,6 +142,9 @@ PROTOTYPES = {
     "pdb_dap_gather_json": (C.c_void_p, (C.c_void_p, C.c_void_p, C.c_char_p, C.c_size_t)),
     "pdb_dap_assemble_named": (C.c_int, (C.c_void_p, C.c_void_p, C.c_char_p, C.c_void_p, C.c_size_t,
                                          _P(C.c_void_p), C.c_char_p, C.c_size_t)),
+    "pdb_dap_assemble_at": (C.c_int, (C.c_void_p, C.c_void_p, C.c_uint, _P(DistArray), C.c_void_p,
+                                      C.c_size_t, _P(C.c_void_p), C.c_char_p, C.c_size_t)),
+    "pdb_dap_max_assembled": (C.c_uint64, ()),
 }
 
 API_VERSION = 1

@@ -77,18 +77,51 @@ struct pdb_dap_records {
   unsigned truncated;
 };
 
+/* The most bytes an array is assembled into (pdb_dap_assemble), and the
+   most a host reads of one rank's buffer: one bound for every host. */
+#define PDB_DAP_MAX_ASSEMBLED (1ull << 30)
+uint64_t pdb_dap_max_assembled(void);   /* PDB_DAP_MAX_ASSEMBLED, for hosts without the header */
+
 /* Reads every source and joins the pieces.  0 (PDB_OK), or a status with
    one line in msg when nothing could be read. */
 int pdb_dap_gather(const struct pdb_dap_source *src, unsigned nsrc, struct pdb_dap_records *out,
                    char *msg, size_t msgsize);
 void pdb_dap_records_free(struct pdb_dap_records *r);
-/* The array named name (the first of that name), or NULL. */
+/* The array a name picks out.  Names need not be unique: NAME picks the
+   array of that name (a coarray's in any case when no array has the name
+   exactly) when it is the only one; "NAME#K" picks the K-th (from 1, in
+   the records' order) of the arrays of that name.  NULL when there is no
+   such array or several have the name; msg then says which, in one line
+   (for several: how to pick one).  pdb_dap_find is pdb_dap_lookup
+   without msg. */
+const struct pdb_distarray *pdb_dap_lookup(const struct pdb_dap_records *r, const char *name,
+                                           char *msg, size_t msgsize);
 const struct pdb_distarray *pdb_dap_find(const struct pdb_dap_records *r, const char *name);
+/* How many arrays of r have the name of r->arrays[i] (*count), and which
+   of them it is (the K of "NAME#K", 1-based; 0 when i is not an array). */
+unsigned pdb_dap_occurrence(const struct pdb_dap_records *r, unsigned i, unsigned *count);
 
 /* The owner of a global index of a valid array: its rank, the piece, and
    the local index there.  0, or -1 (outside the array, or invalid). */
 int pdb_dap_owner(const struct pdb_distarray *a, const int64_t *global, int *rank,
                   const struct pdb_dap_piece **piece, int64_t *local);
+
+/* The owners of a sample of a valid array's elements, for a map: along
+   dimension d the global indices 0, step[d], 2 * step[d], ... (cells[d]
+   of them, all inside the shape); owner gets the rank that owns each
+   sampled element, C order, -1 where none does (nowner at least the
+   product of cells).  Each dimension's owners are found once, in one
+   pass over the records, whatever the size of the array: no element is
+   looked at that is not sampled.  0, or -1 (an invalid array, a sample
+   outside the array or larger than nowner, out of memory). */
+int pdb_dap_owner_map(const struct pdb_distarray *a, const int64_t *step, const int64_t *cells,
+                      int *owner, size_t nowner);
+
+/* The bytes a valid array takes whole (prod(shape) * elem_size) into
+   *bytes: 0, or a status with one line in msg when it is not valid or
+   beyond PDB_DAP_MAX_ASSEMBLED.  What a host allocates before
+   pdb_dap_assemble. */
+int pdb_dap_bytes(const struct pdb_distarray *a, uint64_t *bytes, char *msg, size_t msgsize);
 
 /* What assembling found. */
 struct pdb_dap_assembly {
@@ -129,12 +162,21 @@ char *pdb_dap_json(const struct pdb_dap_records *r, const char *doc, const struc
 /* For a host that reads JSON (the GDB package): gathers the one source
    and renders "distarrays" alone.  NULL on failure, with msg. */
 char *pdb_dap_gather_json(pdb_dap_session *dap, pdb_caf_session *caf, char *msg, size_t msgsize);
-/* Assembles array `name` of the one source into out; the report as JSON
+/* Assembles the array name picks (pdb_dap_lookup: NAME, or NAME#K where
+   several have the name) of the one source into out; the report as JSON
    {"elements", "missing", "halo_checked", "halo_mismatches",
    "first_mismatch" (null), "note" (null)} in *report_json (pdb_free).
    0, or a status with msg. */
 int pdb_dap_assemble_named(pdb_dap_session *dap, pdb_caf_session *caf, const char *name, void *out,
                            size_t outsize, char **report_json, char *msg, size_t msgsize);
+/* The same for the array at index in the records pdb_dap_gather gives of
+   the one source: the very array a host read, whatever its name.  It is
+   read again, and must still have expect's name, origin, typestr, shape
+   and number of processes (expect NULL: not checked); else a status and
+   msg (the arrays changed: read them again). */
+int pdb_dap_assemble_at(pdb_dap_session *dap, pdb_caf_session *caf, unsigned index,
+                        const struct pdb_distarray *expect, void *out, size_t outsize,
+                        char **report_json, char *msg, size_t msgsize);
 
 #ifdef __cplusplus
 }
