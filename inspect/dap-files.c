@@ -149,7 +149,6 @@ int write_npy(const char *path, const char *typestr, int ndim, const int64_t *sh
 #define MAP_MAX_CELLS 512       /* drawn along a dimension, at most */
 #define MAP_WIDTH 960           /* pixels the cells take at most, along a side */
 #define MAP_LEGEND_MAX 64       /* ranks named in the legend, at most */
-#define SPAN_MAX (1 << 22)      /* indices of a cyclic or unstructured dimension looked at */
 
 /* Colours a reader tells apart; neighbouring ranks differ.  Ranks beyond
    the palette reuse it in turn. */
@@ -213,14 +212,21 @@ static int piece_cells(const struct pdb_dap_piece *p, int k, const struct axis *
     break;
   }
   case 'c': {
-    int64_t bs = d->block_size > 0 ? d->block_size : 1, P = d->proc_grid_size;
-    for (int64_t b = d->proc_grid_rank, i = 0; P > 0 && b >= 0 && b <= (x->n - 1) / bs && i < SPAN_MAX;
-         b += P, i++)
-      mark(held, x, b * bs, b * bs + bs - 1);
+    /* Cell by cell, not block by block: a cell holds blocks kb..ke, and
+       the rank holds one of them if round-robin gives it any. */
+    int64_t bs = d->block_size > 0 ? d->block_size : 1, P = d->proc_grid_size, r = d->proc_grid_rank;
+    if (P < 1 || r < 0 || r >= P)
+      break;
+    for (int64_t c = 0; c < x->cells; c++) {
+      int64_t first = c * x->per, last = first + x->per - 1 < x->n - 1 ? first + x->per - 1 : x->n - 1;
+      int64_t kb = first / bs, ke = last / bs;
+      held[c] = ke - kb + 1 >= P || (r - kb % P + P) % P <= ke - kb;
+    }
     break;
   }
   case 'u':
-    for (int64_t i = 0; d->indices != NULL && i < d->extent && i < SPAN_MAX; i++)
+    /* the indices libparadbg read (it bounds them all together) */
+    for (int64_t i = 0; d->indices != NULL && i < d->extent; i++)
       mark(held, x, d->indices[i], d->indices[i]);
     break;
   }
@@ -288,16 +294,15 @@ int write_map_svg(const char *path, const struct pdb_distarray *a, struct dap_ma
     snprintf(msg, msgsize, "out of memory");
     return -1;
   }
-  /* Each cell shows the owner of the first element it stands for. */
-  for (int64_t i = 0; i < rows.cells; i++)
-    for (int64_t j = 0; j < cols.cells; j++) {
-      int64_t g[2] = { i * rows.per, j * cols.per }, local[PARADBG_DAP_MAX_DIMS];
-      int r = -1;
-      const struct pdb_dap_piece *p;
-      if (pdb_dap_owner(a, a->ndim == 2 ? g : g + 1, &r, &p, local) != 0)
-        r = -1;
-      owner[i * cols.cells + j] = r;
-    }
+  /* Each cell shows the owner of the first element it stands for:
+     libparadbg's map of the sample, each dimension's owners found once. */
+  int64_t step[2] = { rows.per, cols.per }, ncells[2] = { rows.cells, cols.cells };
+  if (pdb_dap_owner_map(a, a->ndim == 2 ? step : step + 1, a->ndim == 2 ? ncells : ncells + 1, owner,
+                        (size_t)(rows.cells * cols.cells)) != 0) {
+    free(owner), free(bits);
+    snprintf(msg, msgsize, "%s: its owners cannot be mapped (out of memory)", a->name);
+    return -1;
+  }
 
   /* The geometry: square cells, large for a small array, at least a
      pixel; a 1-D array's row is tall enough to see. */

@@ -195,6 +195,18 @@ static unsigned readable_count(const struct pdb_distarray *a)
   return n;
 }
 
+/* The name that picks array i out: NAME, or NAME#K where several have
+   the name (what --dump and --map take). */
+static char *pick_name(const struct pdb_dap_records *r, unsigned i)
+{
+  const char *name = r->arrays[i].name != NULL ? r->arrays[i].name : "?";
+  unsigned count, k = pdb_dap_occurrence(r, i, &count);
+  char *out = NULL;
+  if (count > 1 ? asprintf(&out, "%s#%u", name, k) < 0 : (out = strdup(name)) == NULL)
+    out = NULL;
+  return out;
+}
+
 static void print_list(const struct pdb_dap_records *r, FILE *out)
 {
   struct table tb;
@@ -208,8 +220,8 @@ static void print_list(const struct pdb_dap_records *r, FILE *out)
     if (a->problem != NULL && asprintf(&valid, "no: %s", a->problem) < 0)
       valid = NULL;
     /* The name and problem are printable already; the typestr is not. */
-    char *type = type_text(a);
-    table_row_raw(&tb, (const char *[]){ a->name != NULL ? a->name : "?",
+    char *type = type_text(a), *name = pick_name(r, i);
+    table_row_raw(&tb, (const char *[]){ name != NULL ? name : "?",
                                          a->origin != NULL ? a->origin : "?", type ? type : "?",
                                          shape ? shape : "?", procs, readable,
                                          a->problem == NULL ? "yes" : valid ? valid : "no" },
@@ -217,6 +229,7 @@ static void print_list(const struct pdb_dap_records *r, FILE *out)
     free(type);
     free(shape);
     free(valid);
+    free(name);
   }
   table_print(&tb, out);
   if (r->truncated > 0)
@@ -324,11 +337,12 @@ void print_dap_text(const struct pdb_dap_records *r, const char *const *labels, 
   for (unsigned i = 0; i < r->narrays; i++) {
     const struct pdb_distarray *a = &r->arrays[i];
     char *shape = dap_shape_text(a->ndim, a->shape);
-    char *type = type_text(a);
-    fprintf(out, "\n%s: %s %s, %d process%s, %s\n", a->name != NULL ? a->name : "?", type ? type : "?",
+    char *type = type_text(a), *name = pick_name(r, i);
+    fprintf(out, "\n%s: %s %s, %d process%s, %s\n", name != NULL ? name : "?", type ? type : "?",
             shape ? shape : "?", a->nprocs, a->nprocs == 1 ? "" : "es",
             a->origin != NULL ? a->origin : "?");
     free(type);
+    free(name);
     free(shape);
     if (a->problem != NULL)
       fprintf(out, "  Not valid: %s\n", a->problem);

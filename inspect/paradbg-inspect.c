@@ -271,6 +271,7 @@ struct run {
   struct pdb_dap_records dr;
   int have_dr;
   const char *dump, *npy, *map, *svg;   /* --dump/--npy, --map/--svg */
+  const struct pdb_distarray *dump_a, *map_a;   /* the arrays they name, in dr */
   void *dumped;                  /* the assembled array */
   size_t dumped_size;
   struct pdb_dap_assembly report;
@@ -495,13 +496,18 @@ static int read_dap(struct run *u, const struct pdb_host *hosts, const struct pd
   return ST_OK;
 }
 
-/* The array --dump or --map names: valid, or NULL with its line. */
+/* The array --dump or --map names (NAME, or NAME#K where several have
+   the name): valid, or NULL with its line. */
 static const struct pdb_distarray *named_array(const struct run *u, const char *name, int *st)
 {
-  const struct pdb_distarray *a = pdb_dap_find(&u->dr, name);
+  char why[1024];
+  const struct pdb_distarray *a = pdb_dap_lookup(&u->dr, name, why, sizeof why);
   char *shown = pdb_printable(name);
   *st = ST_OK;
-  if (a == NULL) {
+  if (a == NULL && strncmp(why, "no distributed array", 20) != 0) {
+    /* several of the name, or NAME#K past them: libparadbg's line */
+    *st = fail(ST_FAILED, "%s", why);
+  } else if (a == NULL) {
     /* Name a few that are there. */
     char *there = NULL;
     size_t len;
@@ -526,7 +532,7 @@ static const struct pdb_distarray *named_array(const struct run *u, const char *
 
 /* What --dump and --map need from the target, read before a live process
    goes on: the assembled array; and what they can tell before writing
-   anything (no such array, not valid, not 1-D or 2-D). */
+   anything (no such array, not valid, not 1-D or 2-D, too large). */
 static int read_dap_files(struct run *u)
 {
   int st;
@@ -540,23 +546,18 @@ static int read_dap_files(struct run *u)
     free(shown);
     return st;
   }
+  u->map_a = m;
   if (u->dump == NULL)
     return ST_OK;
   const struct pdb_distarray *a = named_array(u, u->dump, &st);
   if (a == NULL)
     return st;
-  /* prod(shape) * elem_size, without overflow */
-  uint64_t bytes = a->elem_size;
-  for (int d = 0; d < a->ndim; d++) {
-    if (a->shape[d] < 0 || (a->shape[d] > 0 && bytes > UINT64_MAX / (uint64_t)a->shape[d])) {
-      bytes = UINT64_MAX;
-      break;
-    }
-    bytes *= (uint64_t)a->shape[d];
-  }
+  u->dump_a = a;
+  /* Its bytes, within libparadbg's bound, before anything is allocated */
   char msg[4096];
-  if (bytes > SIZE_MAX / 2)
-    return fail(ST_FAILED, "distributed array '%s' is too large to assemble here", a->name);
+  uint64_t bytes = 0;
+  if (pdb_dap_bytes(a, &bytes, msg, sizeof msg) != PDB_OK)
+    return fail(ST_FAILED, "distributed array %s", msg);
   u->dumped_size = (size_t)bytes;
   u->dumped = calloc(u->dumped_size ? u->dumped_size : 1, 1);
   if (u->dumped == NULL)
@@ -567,6 +568,17 @@ static int read_dap_files(struct run *u)
     return from_pdb_of(st, msg, u->t, OF_DISTARRAYS);
   u->have_report = 1;
   return ST_OK;
+}
+
+/* The name that picks a out of the records: NAME, or NAME#K where
+   several arrays have the name (free it; NULL out of memory). */
+static char *pick_name(const struct run *u, const struct pdb_distarray *a)
+{
+  unsigned count, k = pdb_dap_occurrence(&u->dr, (unsigned)(a - u->dr.arrays), &count);
+  char *out = NULL;
+  if (count > 1 ? asprintf(&out, "%s#%u", a->name, k) < 0 : (out = strdup(a->name)) == NULL)
+    out = NULL;
+  return out;
 }
 
 static json_object *shape_json(const struct pdb_distarray *a)
@@ -584,7 +596,7 @@ static int write_dap_files(struct run *u)
   char msg[4096];
   json_object *doc = u->json ? json_object_new_object() : NULL;
   if (u->dump != NULL) {
-    const struct pdb_distarray *a = pdb_dap_find(&u->dr, u->dump);
+    const struct pdb_distarray *a = u->dump_a;
     const struct pdb_dap_assembly *r = &u->report;
     if (write_npy(u->npy, a->typestr, a->ndim, a->shape, u->dumped, u->dumped_size, msg,
                   sizeof msg) != 0) {
@@ -620,15 +632,17 @@ static int write_dap_files(struct run *u)
       uint64_t total = 1;
       for (int d = 0; d < a->ndim; d++)
         total *= (uint64_t)a->shape[d];
-      printf("%s: %s %s written to %s, %llu elements; %s", a->name, a->typestr,
+      char *name = pick_name(u, a);
+      printf("%s: %s %s written to %s, %llu elements; %s", name ? name : a->name, a->typestr,
              shape ? shape : "?", file ? file : "?", (unsigned long long)total,
              r->note != NULL ? r->note : "no halos");
       putchar('\n');
+      free(name);
     }
     free(shape), free(file);
   }
   if (u->map != NULL) {
-    const struct pdb_distarray *a = pdb_dap_find(&u->dr, u->map);
+    const struct pdb_distarray *a = u->map_a;
     struct dap_map_info info;
     if (write_map_svg(u->svg, a, &info, msg, sizeof msg) != 0) {
       json_object_put(doc);
@@ -651,13 +665,15 @@ static int write_dap_files(struct run *u)
       json_object_object_add(o, "halo_cells", json_object_new_uint64(info.halo_cells));
       json_object_object_add(doc, "map", o);
     } else {
+      char *name = pick_name(u, a);
       printf("%s: the ownership map of %s written to %s: %d ranks, %lld x %lld cells, %llu halo "
-             "cells hatched", a->name, shape ? shape : "?", file ? file : "?", a->nprocs,
+             "cells hatched", name ? name : a->name, shape ? shape : "?", file ? file : "?", a->nprocs,
              (long long)info.rows, (long long)info.cols, (unsigned long long)info.halo_cells);
       if (info.per_row > 1 || info.per_col > 1)
         printf(" (a cell stands for %lld x %lld elements)", (long long)info.per_row,
                (long long)info.per_col);
       putchar('\n');
+      free(name);
     }
     free(shape), free(file);
   }
