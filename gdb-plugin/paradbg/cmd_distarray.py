@@ -115,7 +115,8 @@ image.  They are read with the coarray debug library (see "set coarray
 plugin-path"), and every rule of the Distributed Array Protocol is
 checked on what was read.
 
-Without NAME, one row per array: its name, origin (registered or
+Without NAME, one row per array: its name (NAME#K, the K-th of that
+name, where several arrays have the name), origin (registered or
 coarray), element type (a NumPy typestr, "<f8"), global shape, number of
 processes, and "valid" or the first rule it breaks (or the ranks no
 process here holds).
@@ -148,7 +149,7 @@ paradbg.distarray gives the same in Python, with the buffers."""
         else:
             rows = [("Name", "Origin", "Type", "Shape", "Procs", "Status")]
             for a in arrays:
-                rows.append((a.name, a.origin, a.typestr, shape_text(a.shape), str(a.nprocs),
+                rows.append((a.pick, a.origin, a.typestr, shape_text(a.shape), str(a.nprocs),
                              "valid" if a.valid else a.problem))
             table.write(rows)
         _warn(truncated, note)
@@ -156,7 +157,7 @@ paradbg.distarray gives the same in Python, with the buffers."""
     @staticmethod
     def one(a):
         gdb.write(table.printable("%s (%s): %s, shape %s, %d process%s, %s" % (
-            a.name, a.origin, a.typestr, shape_text(a.shape), a.nprocs, "" if a.nprocs == 1 else "es",
+            a.pick, a.origin, a.typestr, shape_text(a.shape), a.nprocs, "" if a.nprocs == 1 else "es",
             "valid" if a.valid else "invalid: %s" % a.problem.rstrip("."))) + ".\n")
         if not a.ranks:
             gdb.write("No rank of it is in the program GDB reads.\n")
@@ -194,7 +195,8 @@ class DistarrayOwner(gdb.Command):
 
 Usage: distarray owner NAME INDEX...
 
-NAME is the array's name as "info distarray" lists it; INDEX... its
+NAME is the array's name as "info distarray" lists it (NAME#K where
+several arrays have the name); INDEX... its
 global index, one per dimension, in C order (a Fortran array's last
 index first; a coarray's image - 1 first): "distarray owner field 3 5"
 (or "3, 5", "(3, 5)").  Says the rank that owns the element (padding
@@ -224,7 +226,7 @@ element's index in that rank's local buffer (padding included)."""
             raise gdb.GdbError("No distributed array named '%s'." % table.printable(name))
         rank, image, local = a.owner(*index)
         gdb.write(table.printable("Element %s of %s is owned by rank %d%s, local index %s." % (
-            distarray.index_text(index), a.name, rank,
+            distarray.index_text(index), a.pick, rank,
             "" if image is None else " (image %d)" % image,
             distarray.index_text(local))) + "\n")
 

@@ -10,13 +10,15 @@ plain objects.  The commands in paradbg/cmd_distarray.py only print
 these.
 
     arrays()            every array, as DistArray objects
-    array(name)         the first array called name
+    array(name)         the array name picks: NAME, or NAME#K (the K-th of
+                        that name) where several arrays have the name
     read()              (arrays, truncated, note) in one go
     records()           libparadbg's "distarrays" list, as parsed JSON
 
-A DistArray has name, origin ("registered" or "coarray"), typestr,
-shape (the global shape), nprocs, valid, problem and ranks (one Rank per
-process a source holds, by rank).  arr.__distarray__(rank) is the
+A DistArray has name, pick (the name that picks it out: NAME, or NAME#K
+where several arrays have the name), origin ("registered" or
+"coarray"), typestr, shape (the global shape), nprocs, valid, problem
+and ranks (one Rank per process a source holds, by rank).  arr.__distarray__(rank) is the
 protocol's dictionary of that rank, its buffer read from the program: a
 NumPy array when NumPy imports, else a memoryview; arr.assemble() is the
 global NumPy array, with arr.last_assembly what assembling found (halos
@@ -35,7 +37,12 @@ from . import binding, plugin as plugins, table, target
 from .openmp import _text
 
 VERSION = "0.10.0"                 # the protocol's, in __distarray__'s dictionaries
-MAX_ASSEMBLED = 1 << 30            # bytes of an assembled array (libparadbg's bound)
+
+
+def max_assembled():
+    """The most bytes an array is assembled into, and the most read of one
+    rank's buffer: libparadbg's bound (PDB_DAP_MAX_ASSEMBLED)."""
+    return binding.lib().pdb_dap_max_assembled()
 
 
 class Error(gdb.GdbError, ValueError):
@@ -83,6 +90,7 @@ class Rank:
 class DistArray:
     """A distributed array, whole."""
     name = None          # as the program registered it, or the coarray's name ("m::x", "#5")
+    pick = None          # the name that picks it out: name, or "name#K" where several have it
     origin = None        # "registered" or "coarray"
     typestr = None       # NumPy's typestr of an element: "<f8", "<i4", "|S8"
     elem_size = 0        # bytes of an element, 0: the typestr is not one
@@ -95,6 +103,7 @@ class DistArray:
 
     def __init__(self):
         self._key = None         # the name as libparadbg spells it (printable), bytes
+        self._index = None       # its place in libparadbg's records: assemble() asks for it
         self._inferior = None
 
     @property
@@ -140,6 +149,10 @@ class DistArray:
         for e in r.shape:
             count *= e
         nbytes = count * self.elem_size
+        limit = max_assembled()
+        if nbytes > limit:
+            raise Error("Rank %d of %s holds %d bytes, more than the %d bytes paradbg reads of one "
+                        "buffer." % (r.rank, self.name, nbytes, limit))
         try:
             data = bytes(self._inferior.read_memory(r.readable, nbytes)) if nbytes else b""
         except (gdb.MemoryError, gdb.error, ValueError, OverflowError, MemoryError) as e:
@@ -212,7 +225,7 @@ class DistArray:
         a.problem = None
         return a, (pieces, [r._indices for r in self.ranks])
 
-    def assemble(self, limit=MAX_ASSEMBLED):
+    def assemble(self, limit=None):
         """The global array as a NumPy array of the global shape, each
         element read from the rank that owns it, padding left out; the
         halos (communication padding, duplicates of a 'u' dimension) are
@@ -221,9 +234,10 @@ class DistArray:
         "halo_mismatches", "first_mismatch" (None, or {"index": the global
         index, "rank": the rank whose halo differs, "owner": its owner}),
         "note" (None, or in words)}.  Read from the program as it is now,
-        by libparadbg (pdb_dap_assemble_named, the first array of this
-        name).  Error without NumPy, for an invalid array, or beyond limit
-        bytes."""
+        by libparadbg (pdb_dap_assemble_at: this very array, whatever
+        other arrays share its name).  Error without NumPy, for an invalid
+        array, or beyond limit bytes (at most, and by default, libparadbg's
+        bound: max_assembled())."""
         np = numpy()
         if np is None:
             raise Error("Assembling %s needs NumPy, which does not import in GDB's Python "
@@ -236,9 +250,12 @@ class DistArray:
         for n in self.shape:
             count *= n
         nbytes = count * self.elem_size
+        most = max_assembled()
+        if limit is None or limit > most:
+            limit = most
         if nbytes > limit:
-            raise Error("%s is %d bytes, more than the %d bytes assemble() takes (its limit "
-                        "argument)." % (self.name, nbytes, limit))
+            raise Error("%s is %d bytes, more than the %d bytes assemble() takes%s."
+                        % (self.name, nbytes, limit, "" if limit == most else " (its limit argument)"))
         try:
             dtype = np.dtype(self.typestr)
         except TypeError:
@@ -246,10 +263,12 @@ class DistArray:
         out = np.zeros(self.shape, dtype=dtype)
         dap, caf = _sessions(self._inferior)
         report, msg = C.c_void_p(), C.create_string_buffer(4096)
+        expect, keep = self._c_array()
         with _reading(dap, caf):
-            st = binding.lib().pdb_dap_assemble_named(
-                dap and dap.session, caf and caf.session, self._key,
+            st = binding.lib().pdb_dap_assemble_at(
+                dap and dap.session, caf and caf.session, self._index, C.byref(expect),
                 out.ctypes.data_as(C.c_void_p), nbytes, C.byref(report), msg, len(msg))
+        del keep
         text = binding.take_string(report.value)
         if st != binding.STATUS_OK:
             raise Error("Cannot assemble %s: %s." % (self.name, table.decode(msg.value).rstrip(".")
@@ -430,9 +449,10 @@ def _rank(p, ndim):
     return r
 
 
-def _distarray(a, inf):
+def _distarray(a, inf, index):
     out = DistArray()
     out._key = a.name
+    out._index = index
     out.name = _text(table.decode(a.name or b"?"))
     out.origin = table.decode(a.origin or b"?")
     out.typestr = table.decode(a.typestr)
@@ -462,11 +482,18 @@ def read(inf=None):
     if st != binding.STATUS_OK:
         raise Error("paradbg: %s." % (table.decode(msg.value).rstrip(".") or "out of memory"))
     try:
-        arrays = [_distarray(recs.arrays[i], inf) for i in range(recs.narrays)]
+        arrays = [_distarray(recs.arrays[i], inf, i) for i in range(recs.narrays)]
         truncated = recs.truncated
     finally:
         lib.pdb_dap_records_free(C.byref(recs))
     notes.append(_text(table.decode(msg.value)))
+    # The K of NAME#K, as libparadbg counts it (pdb_dap_occurrence)
+    count, seen = {}, {}
+    for a in arrays:
+        count[a._key] = count.get(a._key, 0) + 1       # pylint: disable=protected-access
+    for a in arrays:
+        seen[a._key] = seen.get(a._key, 0) + 1         # pylint: disable=protected-access
+        a.pick = a.name if count[a._key] == 1 else "%s#%d" % (a.name, seen[a._key])
     return arrays, truncated, "; ".join(n.rstrip(".") for n in notes if n) or None
 
 
@@ -476,23 +503,50 @@ def arrays():
     return read()[0]
 
 
+_MATCHERS = (lambda a, name: a.name == name,
+             lambda a, name: table.printable(a.name) == name,      # as the commands show it
+             lambda a, name: a.origin == "coarray" and a.name.lower() == name.lower())
+
+
+def _named(found, name):
+    """The arrays of found that answer to name: exactly, as shown, or a
+    coarray's in any case (the first of these that any answers)."""
+    for match in _MATCHERS:
+        hits = [a for a in found if match(a, name)]
+        if hits:
+            return hits
+    return []
+
+
 def find(found, name):
-    """The first of found (DistArray objects) called name, as libparadbg
-    finds it (a coarray's name in any case), or None."""
-    for a in found:
-        if a.name == name:
-            return a
-    for a in found:
-        if table.printable(a.name) == name:     # as the commands show it
-            return a
-    for a in found:
-        if a.origin == "coarray" and a.name.lower() == name.lower():
-            return a
-    return None
+    """The array of found (DistArray objects) that name picks, as
+    libparadbg picks it (pdb_dap_lookup): the one called name (a
+    coarray's in any case), or with "NAME#K" the K-th (from 1) of those
+    called NAME; None if there is none; Error if several are called name
+    or there are fewer than K."""
+    hits = _named(found, name)
+    k = None
+    if not hits:
+        base, sep, digits = name.rpartition("#")
+        if sep and base and digits.isdigit() and digits[0] != "0" and len(digits) <= 6:
+            hits, k = _named(found, base), int(digits)
+            name = base
+    if not hits:
+        return None
+    shown = table.printable(name)
+    if k is None and len(hits) > 1:
+        raise Error("%d distributed arrays are named '%s': name one as %s#1 to %s#%d (in the order "
+                    "\"info distarray\" lists them)." % (len(hits), shown, shown, shown, len(hits)))
+    if k is not None and k > len(hits):
+        raise Error("There %s %d distributed arr%s named '%s', not %d."
+                    % ("is" if len(hits) == 1 else "are", len(hits), "ay" if len(hits) == 1 else "ays",
+                       shown, k))
+    return hits[0] if k is None else hits[k - 1]
 
 
 def array(name):
-    """The first distributed array called name; Error if there is none."""
+    """The distributed array name picks (find); Error if there is none, or
+    several have the name."""
     a = find(arrays(), name)
     if a is None:
         raise Error("No distributed array named '%s'." % table.printable(name))
