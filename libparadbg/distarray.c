@@ -113,8 +113,29 @@ struct build {
   unsigned pieces;       /* of every array */
   uint64_t indices;      /* 'u' indices read */
   unsigned seq;
+  unsigned *by_key;      /* index + 1 of each array, by the hash of its key; 0: empty */
   int oom;
 };
+
+/* A small open-addressed hash (FNV-1a) over (origin, name, number): the
+   pieces of a gather (up to MAX_PIECES) are joined to their arrays (up to
+   PDB_DAP_MAX_ARRAYS), and a source's names counted, without comparing
+   each with every one seen before.  A table has at least twice as many
+   slots as it ever holds, so a probe always ends. */
+#define KEY_SLOTS (2u * PDB_DAP_MAX_ARRAYS)
+
+static uint64_t key_hash(const char *origin, const char *name, int64_t number)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (const char *s = origin; s != NULL && *s != '\0'; s++)
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  h = (h ^ 0xff) * 1099511628211ull;   /* a byte no printable text has: origin|name stay apart */
+  for (const char *s = name; *s != '\0'; s++)
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  for (int i = 0; i < 8; i++)
+    h = (h ^ (unsigned char)((uint64_t)number >> (8 * i))) * 1099511628211ull;
+  return h ^ (h >> 29);
+}
 
 static const char *label_of(const struct build *b, unsigned i)
 {
@@ -182,12 +203,20 @@ static struct pdb_distarray *array_of(struct build *b, const char *origin, const
                                       unsigned occurrence, const char *typestr, int ndim, int nprocs)
 {
   struct pdb_dap_records *r = b->r;
-  for (unsigned i = 0; i < r->narrays; i++) {
-    struct pdb_distarray *a = &r->arrays[i];
-    if (b->slots[i].occurrence == occurrence && strcmp(a->origin, origin) == 0 && strcmp(a->name, name) == 0)
+  if (b->by_key == NULL && (b->by_key = calloc(KEY_SLOTS, sizeof *b->by_key)) == NULL) {
+    b->oom = 1;
+    return NULL;
+  }
+  /* At most PDB_DAP_MAX_ARRAYS of the KEY_SLOTS are taken: an empty one
+     is met within KEY_SLOTS probes. */
+  unsigned h = (unsigned)(key_hash(origin, name, occurrence) % KEY_SLOTS), probes = 0;
+  for (; b->by_key[h] != 0 && probes < KEY_SLOTS; h = (h + 1) % KEY_SLOTS, probes++) {
+    struct pdb_distarray *a = &r->arrays[b->by_key[h] - 1];
+    if (b->slots[b->by_key[h] - 1].occurrence == occurrence && strcmp(a->origin, origin) == 0 &&
+        strcmp(a->name, name) == 0)
       return a;
   }
-  if (r->narrays == PDB_DAP_MAX_ARRAYS) {
+  if (r->narrays == PDB_DAP_MAX_ARRAYS || b->by_key[h] != 0) {
     if (r->truncated < UINT_MAX)
       r->truncated++;
     return NULL;
@@ -218,6 +247,7 @@ static struct pdb_distarray *array_of(struct build *b, const char *origin, const
   a->ndim = ndim;
   a->nprocs = nprocs;
   r->narrays++;
+  b->by_key[h] = r->narrays;
   return a;
 }
 
@@ -266,20 +296,62 @@ static void add_piece(struct build *b, const char *origin, const char *name, uns
             a->nprocs);
 }
 
-/* How many of the first n (name, rank) pairs of a source equal (name, rank):
-   the same name and rank met again in one address space is another
-   array of that name. */
+/* The (name, rank) pairs of one source met so far: the same name and
+   rank met again in one address space is another array of that name.
+   Each distinct pair's first entry counts how often it was met; a hash
+   of nslots (a power of two, at least twice the entries) finds it. */
 struct seen {
   const char *name;
   int rank;
+  unsigned times;        /* of a pair's first entry: how often the pair was met */
 };
 
-static unsigned occurrence_of(const struct seen *seen, unsigned n, const char *name, int rank)
+struct seen_set {
+  struct seen *seen;
+  unsigned n;
+  unsigned *slot;        /* index + 1 of a pair's first entry; 0: empty */
+  unsigned nslots;
+};
+
+/* Room for count entries; 0, or -1 out of memory. */
+static int seen_init(struct seen_set *ss, unsigned count)
 {
-  unsigned k = 0;
-  for (unsigned i = 0; i < n; i++)
-    k += seen[i].rank == rank && strcmp(seen[i].name, name) == 0;
-  return k;
+  memset(ss, 0, sizeof *ss);
+  unsigned nslots = 16;
+  while (nslots < 2u * count && nslots < (1u << 30))
+    nslots *= 2;
+  ss->seen = calloc(count ? count : 1, sizeof *ss->seen);
+  ss->slot = calloc(nslots, sizeof *ss->slot);
+  ss->nslots = nslots;
+  return ss->seen != NULL && ss->slot != NULL ? 0 : -1;
+}
+
+static void seen_free(struct seen_set *ss)
+{
+  free(ss->seen);
+  free(ss->slot);
+}
+
+/* Adds (name, rank), name kept by the caller, as the next entry (there
+   is room for it: seen_init's count bounds the calls) and returns how
+   many entries before it are the same pair. */
+static unsigned occurrence_of(struct seen_set *ss, const char *name, int rank)
+{
+  unsigned h = (unsigned)key_hash(NULL, name, rank) & (ss->nslots - 1);
+  for (unsigned probes = 0; ss->slot[h] != 0 && probes < ss->nslots; probes++) {
+    struct seen *e = &ss->seen[ss->slot[h] - 1];
+    if (e->rank == rank && strcmp(e->name, name) == 0)
+      return e->times++;
+    h = (h + 1) & (ss->nslots - 1);
+  }
+  struct seen *e = &ss->seen[ss->n];
+  e->name = name;
+  e->rank = rank;
+  e->times = 1;
+  ss->n++;
+  if (ss->slot[h] == 0)
+    ss->slot[h] = ss->n;
+  return 0;
 }
 
 /* The indices of 'u' dimension d of registered array nth into dim, in
@@ -336,10 +408,11 @@ static int gather_registered(struct build *b, unsigned si, char *err, size_t err
     b->r->truncated += (unsigned)(count - CAFDBG_DAP_MAX_ARRAYS);
     count = CAFDBG_DAP_MAX_ARRAYS;
   }
-  struct seen *seen = calloc(count ? (size_t)count : 1, sizeof *seen);
+  struct seen_set seen;
+  int seen_ok = seen_init(&seen, (unsigned)count) == 0;
   char (*names)[256] = calloc(count ? (size_t)count : 1, sizeof *names);
   unsigned nseen = 0;
-  for (int nth = 0; seen != NULL && names != NULL && nth < count && !b->oom; nth++) {
+  for (int nth = 0; seen_ok && names != NULL && nth < count && !b->oom; nth++) {
     cafdbg_dap_array_t ar;
     memset(&ar, 0, sizeof ar);
     if (l->dap.cafdbg_get_dap_array(h, nth, &ar) != ompd_rc_ok) {
@@ -397,16 +470,14 @@ static int gather_registered(struct build *b, unsigned si, char *err, size_t err
         why = read_indices(b, l, h, nth, d, x);
     }
     snprintf(names[nseen], sizeof names[0], "%s", name);
-    seen[nseen].name = names[nseen];
-    seen[nseen].rank = ar.rank;
-    unsigned occ = occurrence_of(seen, nseen, name, ar.rank);
+    unsigned occ = occurrence_of(&seen, names[nseen], ar.rank);
     nseen++;
     add_piece(b, "registered", name, occ, ar.typestr, ndim, ar.nprocs, &p, why);
     free(name);
   }
-  if (seen == NULL || names == NULL)
+  if (!seen_ok || names == NULL)
     b->oom = 1;
-  free(seen);
+  seen_free(&seen);
   free(names);
   l->dap.cafdbg_rel_dap_handle(h);
   return 0;
@@ -451,10 +522,11 @@ static int gather_coarrays(struct build *b, unsigned si, char *err, size_t errsi
     return say_status(err, errsize, -1, "%s: %s", label_of(b, si), failed);
   if (cr.truncated > 0 && b->r->truncated < UINT_MAX - cr.truncated)
     b->r->truncated += cr.truncated;
-  struct seen *seen = calloc(cr.ncoarrays ? cr.ncoarrays : 1, sizeof *seen);
+  struct seen_set seen;
+  int seen_ok = seen_init(&seen, cr.ncoarrays) == 0;
   char **names = calloc(cr.ncoarrays ? cr.ncoarrays : 1, sizeof *names);
   unsigned nseen = 0;
-  for (unsigned i = 0; seen != NULL && names != NULL && i < cr.ncoarrays && !b->oom; i++) {
+  for (unsigned i = 0; seen_ok && names != NULL && i < cr.ncoarrays && !b->oom; i++) {
     const struct pdb_caf_coarray *c = &cr.coarrays[i];
     /* Data only: locks, events and critical constructs are the coarray
        view's; a component's size may differ from image to image. */
@@ -474,9 +546,7 @@ static int gather_coarrays(struct build *b, unsigned si, char *err, size_t errsi
       break;
     }
     const char *name = names[nseen];
-    unsigned occ = occurrence_of(seen, nseen, name, 0);
-    seen[nseen].name = name;
-    seen[nseen].rank = 0;
+    unsigned occ = occurrence_of(&seen, name, 0);
     nseen++;
     char ts[PARADBG_DAP_TYPESTR_MAX];
     coarray_typestr(c->type, c->elem_len, ts, sizeof ts);
@@ -555,11 +625,11 @@ static int gather_coarrays(struct build *b, unsigned si, char *err, size_t errsi
       add_piece(b, "coarray", name, occ, ts, 1 + rank, nimages, &p, why);
     }
   }
-  if (seen == NULL || names == NULL)
+  if (!seen_ok || names == NULL)
     b->oom = 1;
   for (unsigned i = 0; names != NULL && i < nseen; i++)
     free(names[i]);
-  free(seen);
+  seen_free(&seen);
   free(names);
   pdb_caf_records_free(&cr);
   return 0;
@@ -804,6 +874,7 @@ int pdb_dap_gather(const struct pdb_dap_source *src, unsigned nsrc, struct pdb_d
   for (unsigned i = 0; i < out->narrays; i++)
     free(b.slots[i].seq);
   free(b.slots);
+  free(b.by_key);
   if (b.oom) {
     pdb_dap_records_free(out);
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");
