@@ -342,12 +342,12 @@ int write_map_svg(const char *path, const struct pdb_distarray *a, struct dap_ma
   fputs("</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n", f);
   fprintf(f, "<text x=\"%g\" y=\"20\" font-size=\"14\" font-weight=\"bold\">", left);
   xml_text(f, a->name);
-  char *shape = dap_shape_text(a->ndim, a->shape);
-  fprintf(f, " %s ", shape != NULL ? shape : "");
+  char shape[PDB_DAP_TEXT_MAX];
+  pdb_dap_shape_text(a, shape, sizeof shape);
+  fprintf(f, " %s ", shape);
   xml_text(f, a->typestr);
   fprintf(f, ", %d ranks</text>\n<text x=\"%g\" y=\"38\">each element in the colour of the rank "
           "that owns it</text>\n", a->nprocs, left);
-  free(shape);
   if (rows.per > 1 || cols.per > 1)
     fprintf(f, "<text x=\"%g\" y=\"%g\">each cell: %" PRId64 " x %" PRId64 " elements, coloured by "
             "the owner of its first</text>\n", left, top + gh + 18, rows.per, cols.per);

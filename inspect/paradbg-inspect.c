@@ -68,9 +68,10 @@ static const char usage_text[] =
   "  all            all of the above that the program has\n"
   "  distarrays     the distributed arrays: the ones the program registered\n"
   "                 (paradbg/dap.h) and every coarray: one row per array\n"
-  "                 (origin, type, global shape, processes, how many could be\n"
-  "                 read, valid or the rule it breaks), then per rank its\n"
-  "                 dim_data, buffer and the global indices it owns (not part\n"
+  "                 (origin, type, global shape, processes, valid or the\n"
+  "                 rule it breaks), then per rank its buffer, whether it\n"
+  "                 could be read, the global indices it owns and its\n"
+  "                 dim_data, as GDB's info distarray shows them (not part\n"
   "                 of all; the default of a program with nothing else, and\n"
   "                 the one WHAT of several cores)\n"
   "\n"
@@ -604,7 +605,8 @@ static int write_dap_files(struct run *u)
       json_object_put(doc);
       return fail(ST_FAILED, "%s", msg);
     }
-    char *shape = dap_shape_text(a->ndim, a->shape), *file = pdb_printable(u->npy);
+    char shape[PDB_DAP_TEXT_MAX], *file = pdb_printable(u->npy);
+    pdb_dap_shape_text(a, shape, sizeof shape);
     if (doc != NULL) {
       json_object *o = json_object_new_object();
       json_object_object_add(o, "array", json_object_new_string(a->name));
@@ -635,12 +637,12 @@ static int write_dap_files(struct run *u)
         total *= (uint64_t)a->shape[d];
       char *name = pick_name(u, a);
       printf("%s: %s %s written to %s, %llu elements; %s", name ? name : a->name, a->typestr,
-             shape ? shape : "?", file ? file : "?", (unsigned long long)total,
+             shape, file ? file : "?", (unsigned long long)total,
              r->note != NULL ? r->note : "no halos");
       putchar('\n');
       free(name);
     }
-    free(shape), free(file);
+    free(file);
   }
   if (u->map != NULL) {
     const struct pdb_distarray *a = u->map_a;
@@ -649,7 +651,8 @@ static int write_dap_files(struct run *u)
       json_object_put(doc);
       return fail(ST_FAILED, "%s", msg);
     }
-    char *shape = dap_shape_text(a->ndim, a->shape), *file = pdb_printable(u->svg);
+    char shape[PDB_DAP_TEXT_MAX], *file = pdb_printable(u->svg);
+    pdb_dap_shape_text(a, shape, sizeof shape);
     if (doc != NULL) {
       json_object *o = json_object_new_object();
       json_object_object_add(o, "array", json_object_new_string(a->name));
@@ -668,7 +671,7 @@ static int write_dap_files(struct run *u)
     } else {
       char *name = pick_name(u, a);
       printf("%s: the ownership map of %s written to %s: %d ranks, %lld x %lld cells, %llu halo "
-             "cells hatched", name ? name : a->name, shape ? shape : "?", file ? file : "?", a->nprocs,
+             "cells hatched", name ? name : a->name, shape, file ? file : "?", a->nprocs,
              (long long)info.rows, (long long)info.cols, (unsigned long long)info.halo_cells);
       if (info.per_row > 1 || info.per_col > 1)
         printf(" (a cell stands for %lld x %lld elements)", (long long)info.per_row,
@@ -676,7 +679,7 @@ static int write_dap_files(struct run *u)
       putchar('\n');
       free(name);
     }
-    free(shape), free(file);
+    free(file);
   }
   if (doc != NULL) {
     puts(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));

@@ -71,12 +71,10 @@ int print_caf_values(const char *json, FILE *out);
    a piece came from; a Source column is shown when there are several. */
 void print_dap_text(const struct pdb_dap_records *r, const char *const *labels, unsigned nlabels,
                     int several, int *n, FILE *out);
-/* "(20, 6)", "(12,)": a shape as NumPy writes it; malloc'd, NULL if out
-   of memory. */
+/* "(20, 6)", "(12,)": a shape as NumPy writes it, for a .npy header
+   (what is shown is pdb_dap_shape_text's); malloc'd, NULL if out of
+   memory. */
 char *dap_shape_text(int ndim, const int64_t *shape);
-/* Dimension records in short: "b [0,6) pad (0,1) periodic; c 4/2; u 5
-   indices"; malloc'd. */
-char *dap_dims_text(const struct paradbg_dap_dim *dim, int ndim);
 
 /* Writes size bytes of data, C-ordered elements of typestr in shape, as a
    NumPy .npy file (format 1.0) at path: a temporary file next to it, then

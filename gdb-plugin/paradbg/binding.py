@@ -54,6 +54,7 @@ class Options(C.Structure):
 # paradbg/dap.h and paradbg/distarray.h: the distributed arrays
 DAP_MAX_DIMS = 16
 DAP_TYPESTR_MAX = 16
+DAP_TEXT_MAX = 4096
 
 
 class DapDim(C.Structure):
@@ -145,6 +146,9 @@ PROTOTYPES = {
     "pdb_dap_assemble_at": (C.c_int, (C.c_void_p, C.c_void_p, C.c_uint, _P(DistArray), C.c_void_p,
                                       C.c_size_t, _P(C.c_void_p), C.c_char_p, C.c_size_t)),
     "pdb_dap_max_assembled": (C.c_uint64, ()),
+    "pdb_dap_shape_text": (C.c_size_t, (_P(DistArray), C.c_char_p, C.c_size_t)),
+    "pdb_dap_owned_text": (C.c_size_t, (_P(DistArray), _P(DapPiece), C.c_char_p, C.c_size_t)),
+    "pdb_dap_dims_text": (C.c_size_t, (_P(DistArray), _P(DapPiece), C.c_char_p, C.c_size_t)),
 }
 
 API_VERSION = 1

@@ -10,90 +10,6 @@ from .cmd_info import one_line_errors_for
 
 one_line_errors = one_line_errors_for("distributed-array")
 
-MAX_RUNS = 4           # runs of owned indices shown in one cell
-
-
-def shape_text(shape):
-    """(8, 12) as "8x12"; () as "scalar"."""
-    return "x".join(str(n) for n in shape) if shape else "scalar"
-
-
-def dim_text(d):
-    """A dimension dictionary, compact: "b 0:5/8 @0/2 pad(0,1) periodic",
-    "c 2/12 @1/3 bs 2", "u 5 idx/12 @0/2 1:1"."""
-    kind = d.get("dist_type")
-    where = "@%d/%d" % (d.get("proc_grid_rank"), d.get("proc_grid_size"))
-    if kind == "b":
-        out = "b %d:%d/%d %s" % (d["start"], d["stop"], d["size"], where)
-        if tuple(d.get("padding") or (0, 0)) != (0, 0):
-            out += " pad(%d,%d)" % tuple(d["padding"])
-        if d.get("periodic"):
-            out += " periodic"
-        return out
-    if kind == "c":
-        out = "c %d/%d %s" % (d["start"], d["size"], where)
-        if d.get("block_size", 1) > 1:
-            out += " bs %d" % d["block_size"]
-        return out
-    if kind == "u":
-        out = "u %d idx/%d %s" % (len(d.get("indices") or ()), d["size"], where)
-        if d.get("one_to_one"):
-            out += " 1:1"
-        return out
-    return "%r %d %s" % (kind, d.get("size", 0), where)
-
-
-def runs_text(runs, count, total):
-    """Runs (first, last) of indices as "0-1,6-7,...,30-31 (12)": runs
-    holds every run when count (how many there are) is at most MAX_RUNS,
-    else the first MAX_RUNS - 1 and the last; total is how many indices."""
-    def one(run):
-        return str(run[0]) if run[0] == run[1] else "%d-%d" % run
-    if count == 0:
-        return "-"
-    if count <= MAX_RUNS:
-        return ",".join(one(r) for r in runs)
-    return "%s,...,%s (%d)" % (",".join(one(r) for r in runs[:MAX_RUNS - 1]), one(runs[-1]), total)
-
-
-def owned_text(d, owned):
-    """The global indices a rank owns in one dimension: libparadbg's owned
-    range of a 'b' dimension; the blocks of a 'c' dimension (block_size
-    indices from start, every proc_grid_size blocks); the indices a 'u'
-    dimension holds."""
-    kind = d.get("dist_type")
-    if kind == "b":
-        return "-" if owned is None else (str(owned[0]) if owned[0] == owned[1] else "%d-%d" % owned)
-    if kind == "c":
-        size, start, bs = d["size"], d["start"], max(1, d.get("block_size", 1))
-        step = bs * max(1, d["proc_grid_size"])
-        if start < 0 or start >= size:
-            return "-"
-        if step == bs:                  # one process: every index from start
-            return runs_text([(start, size - 1)], 1, size - start)
-        nblocks = (size - start + step - 1) // step
-
-        def block(k):
-            first = start + k * step
-            return first, min(first + bs, size) - 1
-
-        runs = [block(k) for k in range(min(nblocks, MAX_RUNS))]
-        if nblocks > MAX_RUNS:
-            runs[-1] = block(nblocks - 1)
-        last = block(nblocks - 1)
-        return runs_text(runs, nblocks, (nblocks - 1) * bs + last[1] - last[0] + 1)
-    if kind == "u":
-        runs = []
-        for i in sorted(set(d.get("indices") or ())):
-            if runs and i == runs[-1][1] + 1:
-                runs[-1] = (runs[-1][0], i)
-            else:
-                runs.append((i, i))
-        total = sum(last - first + 1 for first, last in runs)
-        shown = runs if len(runs) <= MAX_RUNS else runs[:MAX_RUNS - 1] + [runs[-1]]
-        return runs_text(shown, len(runs), total)
-    return "?"
-
 
 def _warn(truncated, note):
     if truncated:
@@ -123,12 +39,14 @@ process here holds).
 
 With NAME, one row per rank: its rank, coarray image, buffer address (as
 that process sees it), whether GDB can read the buffer here, the global
-indices it owns in each dimension ("0-4 x 0-11"; halos not counted), and
-its dimension dictionaries, compact, one per dimension:
+indices it owns in each dimension ("0-4 x 0-11"; runs past four as
+"0-1,6-7,...,30-31 (12)", with how many indices; halos not counted), and
+its dimension dictionaries, compact, one per dimension, " | " between:
   b START:STOP/SIZE @GRIDRANK/GRIDSIZE [pad(L,R)] [periodic]   block
   c START/SIZE @GRIDRANK/GRIDSIZE [bs BLOCKSIZE]               (block-)cyclic
   u N idx/SIZE @GRIDRANK/GRIDSIZE [1:1]                         unstructured
-paradbg.distarray gives the same in Python, with the buffers."""
+The text is libparadbg's, as paradbg-inspect shows it; paradbg.distarray
+gives the same in Python, with the buffers."""
 
     def __init__(self):
         super().__init__("info distarray", gdb.COMMAND_STATUS, gdb.COMPLETE_NONE)
@@ -149,7 +67,7 @@ paradbg.distarray gives the same in Python, with the buffers."""
         else:
             rows = [("Name", "Origin", "Type", "Shape", "Procs", "Status")]
             for a in arrays:
-                rows.append((a.pick, a.origin, a.typestr, shape_text(a.shape), str(a.nprocs),
+                rows.append((a.pick, a.origin, a.typestr, a.shape_text, str(a.nprocs),
                              "valid" if a.valid else a.problem))
             table.write(rows)
         _warn(truncated, note)
@@ -157,7 +75,7 @@ paradbg.distarray gives the same in Python, with the buffers."""
     @staticmethod
     def one(a):
         gdb.write(table.printable("%s (%s): %s, shape %s, %d process%s, %s" % (
-            a.pick, a.origin, a.typestr, shape_text(a.shape), a.nprocs, "" if a.nprocs == 1 else "es",
+            a.pick, a.origin, a.typestr, a.shape_text, a.nprocs, "" if a.nprocs == 1 else "es",
             "valid" if a.valid else "invalid: %s" % a.problem.rstrip("."))) + ".\n")
         if not a.ranks:
             gdb.write("No rank of it is in the program GDB reads.\n")
@@ -165,10 +83,9 @@ paradbg.distarray gives the same in Python, with the buffers."""
         images = any(r.image is not None for r in a.ranks)
         rows = [["Rank"] + (["Image"] if images else []) + ["Buffer", "Readable", "Owned", "dim_data"]]
         for r in a.ranks:
-            owned = " x ".join(owned_text(d, o) for d, o in zip(r.dim_data, r.owned)) or "-"
             rows.append([str(r.rank)] + (["-" if r.image is None else str(r.image)] if images else []) +
-                        ["0x%x" % r.buffer if r.buffer else "-", "yes" if r.readable else "no", owned,
-                         " | ".join(dim_text(d) for d in r.dim_data) or "(scalar)"])
+                        ["0x%x" % (r.buffer or 0), "yes" if r.readable else "no", r.owned_text,
+                         r.dim_data_text])
         table.write(rows)
 
 

@@ -17,8 +17,10 @@ these.
 
 A DistArray has name, pick (the name that picks it out: NAME, or NAME#K
 where several arrays have the name), origin ("registered" or
-"coarray"), typestr, shape (the global shape), nprocs, valid, problem
-and ranks (one Rank per process a source holds, by rank).  arr.__distarray__(rank) is the
+"coarray"), typestr, shape (the global shape), shape_text ("18x3", as
+the commands show it), nprocs, valid, problem and ranks (one Rank per
+process a source holds, by rank; its owned_text and dim_data_text are
+the commands' text of its owned indices and dimensions).  arr.__distarray__(rank) is the
 protocol's dictionary of that rank, its buffer read from the program: a
 NumPy array when NumPy imports, else a memoryview; arr.assemble() is the
 global NumPy array, with arr.last_assembly what assembling found (halos
@@ -69,6 +71,8 @@ class Rank:
     shape = ()           # the local buffer's shape (extents, padding included)
     owned = ()           # per dimension: (first, last) global index owned, None: none or 'u'
     dim_data = ()        # the protocol's dimension dictionaries ('u' indices as tuples)
+    owned_text = "?"     # libparadbg's text of the owned indices: "0-4 x 0-2"
+    dim_data_text = "?"  # ... and of dim_data: "b 0:6/18 @0/4 pad(1,1) | b 0:3/3 @0/1"
 
     def __init__(self):
         self._dims = None        # binding.DapDim array, for libparadbg's questions
@@ -96,6 +100,7 @@ class DistArray:
     elem_size = 0        # bytes of an element, 0: the typestr is not one
     ndim = 0
     shape = ()           # the global shape (the sizes)
+    shape_text = "?"     # libparadbg's text of it: "18x3", "scalar"
     nprocs = 0
     problem = None       # the first rule of the protocol broken, or what is missing
     ranks = ()           # Rank objects, by rank; a rank no source holds is missing
@@ -284,7 +289,7 @@ class DistArray:
 
     def __repr__(self):
         return "<paradbg.distarray.DistArray %s %s %s %s>" % (
-            self.name, self.typestr, _shape_text(self.shape), "valid" if self.valid else "invalid")
+            self.name, self.typestr, self.shape_text, "valid" if self.valid else "invalid")
 
 
 # Formats of the struct module (native sizes) of NumPy's kinds and sizes.
@@ -308,10 +313,6 @@ def _format(typestr, size):
 def index_text(index):
     """(3, 5)."""
     return "(%s)" % ", ".join(str(i) for i in index)
-
-
-def _shape_text(shape):
-    return "x".join(str(n) for n in shape) if shape else "scalar"
 
 
 # -- the sessions: one per inferior, opened on libparadbg -------------------
@@ -421,7 +422,15 @@ def _dim_dict(x, indices):
     return d
 
 
-def _rank(p, ndim):
+def _view_text(fn, *args):
+    """One of libparadbg's texts (pdb_dap_shape_text, ...): both hosts show
+    the same."""
+    buf = C.create_string_buffer(binding.DAP_TEXT_MAX)
+    fn(*(args + (buf, len(buf))))
+    return table.decode(buf.value)
+
+
+def _rank(a, p, ndim):
     r = Rank()
     r.rank = p.rank
     r.image = p.image or None
@@ -446,6 +455,9 @@ def _rank(p, ndim):
         owned.append((first, last) if first >= 0 and last >= first else None)
         shape.append(max(0, x.extent))
     r.dim_data, r.owned, r.shape = tuple(dims), tuple(owned), tuple(shape)
+    lib = binding.lib()
+    r.owned_text = _view_text(lib.pdb_dap_owned_text, C.byref(a), C.byref(p))
+    r.dim_data_text = _view_text(lib.pdb_dap_dims_text, C.byref(a), C.byref(p))
     return r
 
 
@@ -460,9 +472,10 @@ def _distarray(a, inf, index):
     ndim = a.ndim if 0 <= a.ndim <= binding.DAP_MAX_DIMS else 0
     out.ndim = ndim
     out.shape = tuple(a.shape[:ndim])
+    out.shape_text = _view_text(binding.lib().pdb_dap_shape_text, C.byref(a))
     out.nprocs = a.nprocs
     out.problem = _text(table.decode(a.problem)) if a.problem else None
-    out.ranks = tuple(_rank(a.pieces[i], ndim) for i in range(a.npieces))
+    out.ranks = tuple(_rank(a, a.pieces[i], ndim) for i in range(a.npieces))
     out._inferior = inf
     return out
 

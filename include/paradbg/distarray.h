@@ -143,6 +143,32 @@ int pdb_dap_assemble(const struct pdb_dap_source *src, unsigned nsrc, const stru
                      size_t msgsize);
 void pdb_dap_assembly_free(struct pdb_dap_assembly *report);
 
+/* The text both hosts show, written here once; each is bounded by size
+   (PDB_DAP_TEXT_MAX holds any of them whole: a text cut short ends in
+   "..."), printable ASCII, and returns its length.
+   - pdb_dap_shape_text: the global shape, "18x3"; "scalar" for none.
+   - pdb_dap_owned_text: the global indices piece p of a owns, per
+     dimension, " x " between them: runs of indices, "0-4", "7",
+     "0-1,6-7,...,30-31 (12)" (past PDB_DAP_TEXT_RUNS runs: the first
+     ones, the last, and how many indices), "-" for none; padding and
+     halos are not owned.  A 'c' dimension's runs are its blocks (from
+     start, every proc_grid_size blocks; counted, not walked), a 'u'
+     dimension's its distinct indices.  "-" for an array of no dimension.
+   - pdb_dap_dims_text: piece p's dimension dictionaries, compact,
+     " | " between them:
+       b START:STOP/SIZE @GRIDRANK/GRIDSIZE [pad(L,R)] [periodic]
+       c START/SIZE @GRIDRANK/GRIDSIZE [bs BLOCKSIZE]
+       u N idx/SIZE @GRIDRANK/GRIDSIZE [1:1]
+     (another dist_type as \xNN SIZE @GRIDRANK/GRIDSIZE); "-" for an
+     array of no dimension. */
+#define PDB_DAP_TEXT_MAX 4096
+#define PDB_DAP_TEXT_RUNS 4
+size_t pdb_dap_shape_text(const struct pdb_distarray *a, char *buf, size_t size);
+size_t pdb_dap_owned_text(const struct pdb_distarray *a, const struct pdb_dap_piece *p, char *buf,
+                          size_t size);
+size_t pdb_dap_dims_text(const struct pdb_distarray *a, const struct pdb_dap_piece *p, char *buf,
+                         size_t size);
+
 /* The records as the JSON key "distarrays" (docs/paradbg-inspect.schema.json):
      [{"name", "origin", "typestr", "shape": [..], "nprocs", "valid",
        "problem" (null valid),
