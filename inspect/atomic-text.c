@@ -28,24 +28,6 @@ static char *object_text(const struct pdb_atomic_object *o)
   return n < 0 ? NULL : s;
 }
 
-/* Text written piece by piece into a memory stream; NULL if out of memory. */
-static FILE *text_open(char **buf, size_t *len)
-{
-  *buf = NULL;
-  return open_memstream(buf, len);
-}
-
-static char *text_close(FILE *m, char **buf)
-{
-  if (m == NULL)
-    return NULL;
-  if (fclose(m) != 0) {
-    free(*buf);
-    return NULL;
-  }
-  return *buf;
-}
-
 /* Every lock the object spans, in the order they are taken: "5,6". */
 static char *locks_text(const struct pdb_atomic_object *o)
 {

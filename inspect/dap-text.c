@@ -27,23 +27,6 @@ static char *type_text(const struct pdb_distarray *a)
   return pdb_printable(t);
 }
 
-static FILE *text_open(char **buf, size_t *len)
-{
-  *buf = NULL;
-  return open_memstream(buf, len);
-}
-
-static char *text_close(FILE *m, char **buf)
-{
-  if (m == NULL)
-    return NULL;
-  if (fclose(m) != 0) {
-    free(*buf);
-    return NULL;
-  }
-  return *buf;
-}
-
 /* "(20, 6)", "(12,)" as NumPy writes a shape; "()" for none: the .npy
    header's (what is shown is libparadbg's pdb_dap_shape_text). */
 char *dap_shape_text(int ndim, const int64_t *shape)

@@ -27,6 +27,11 @@ void table_row_raw(struct table *tb, const char *const *cells, unsigned raw);
 /* Prints the table and frees its cells. */
 void table_print(struct table *tb, FILE *out);
 
+/* A cell's text written piece by piece: text_open, fprintf to the stream,
+   text_close gives the text (free it), NULL if out of memory. */
+FILE *text_open(char **buf, size_t *len);
+char *text_close(FILE *m, char **buf);
+
 /* The OpenMP parts r->want names.  With several parts, each has a title,
    and *n counts the parts printed so far (a blank line between them).
    ar, if not NULL, is what marked the threads' atomic waits (their text

@@ -41,6 +41,23 @@ void table_row_raw(struct table *tb, const char *const *cells, unsigned raw)
   tb->nrows++;
 }
 
+FILE *text_open(char **buf, size_t *len)
+{
+  *buf = NULL;
+  return open_memstream(buf, len);
+}
+
+char *text_close(FILE *m, char **buf)
+{
+  if (m == NULL)
+    return NULL;
+  if (fclose(m) != 0) {
+    free(*buf);
+    return NULL;
+  }
+  return *buf;
+}
+
 void table_print(struct table *tb, FILE *out)
 {
   size_t width[MAX_COLS] = { 0 };

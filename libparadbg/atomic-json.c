@@ -94,17 +94,9 @@ static J *atomic_object(const pdb_atomic_session *s, const struct pdb_atomic_rec
 char *pdb_atomic_json(const pdb_atomic_session *s, const struct pdb_atomic_records *r,
                       const char *doc, const struct pdb_json_target *t)
 {
-  jk_out_of_memory = 0;
-  J *root;
-  if (doc != NULL) {
-    root = json_tokener_parse(doc);
-    if (root == NULL || !json_object_is_type(root, json_type_object)) {
-      json_object_put(root);
-      return NULL;
-    }
-  } else {
-    root = jk_root(NULL, NULL, t);
-  }
+  J *root = jk_doc_root(doc, t);
+  if (root == NULL)
+    return NULL;
   jk_put(root, "atomic", atomic_object(s, r));
   return jk_render(root);
 }

@@ -72,28 +72,7 @@ static int open_with(pdb_atomic_session *s, const struct pdb_options *o, char *m
                     s->lib->path, target, rc_text(rc));
 }
 
-int pdb_atomic_open(const struct pdb_host *host, ompd_address_space_context_t *context,
-                    const struct pdb_options *opts, pdb_atomic_session **out, char *msg,
-                    size_t msgsize)
-{
-  if (out != NULL)
-    *out = NULL;
-  int checked = open_checks("pdb_atomic_open", host, 1, out != NULL, msg, msgsize);
-  if (checked != PDB_OK)
-    return checked;
-  pdb_atomic_session *s = calloc(1, sizeof *s);
-  if (s == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "out of memory");
-  s->host = host;
-  s->context = context;
-  int st = open_with(s, opts, msg, msgsize);
-  if (st != PDB_OK) {
-    pdb_atomic_close(s);
-    return st;
-  }
-  *out = s;
-  return PDB_OK;
-}
+PDB_DEFINE_OPEN(pdb_atomic_open, pdb_atomic_session, 1, open_with, pdb_atomic_close)
 
 void pdb_atomic_close(pdb_atomic_session *s)
 {

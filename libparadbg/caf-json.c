@@ -177,17 +177,9 @@ static J *coarray_object(const pdb_caf_session *s, const struct pdb_caf_records 
 char *pdb_caf_json(const pdb_caf_session *s, const struct pdb_caf_records *r, const char *doc,
                    const struct pdb_json_target *t)
 {
-  jk_out_of_memory = 0;
-  J *root;
-  if (doc != NULL) {
-    root = json_tokener_parse(doc);
-    if (root == NULL || !json_object_is_type(root, json_type_object)) {
-      json_object_put(root);
-      return NULL;
-    }
-  } else {
-    root = jk_root(NULL, NULL, t);
-  }
+  J *root = jk_doc_root(doc, t);
+  if (root == NULL)
+    return NULL;
   jk_put(root, "coarray", coarray_object(s, r));
   return jk_render(root);
 }

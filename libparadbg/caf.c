@@ -210,27 +210,7 @@ static int open_with(pdb_caf_session *s, const struct pdb_options *o, char *msg,
                     pdb_rc_name(rc) != NULL ? pdb_rc_name(rc) : "unknown error");
 }
 
-int pdb_caf_open(const struct pdb_host *host, ompd_address_space_context_t *context,
-                 const struct pdb_options *opts, pdb_caf_session **out, char *msg, size_t msgsize)
-{
-  if (out != NULL)
-    *out = NULL;
-  int checked = open_checks("pdb_caf_open", host, 1, out != NULL, msg, msgsize);
-  if (checked != PDB_OK)
-    return checked;
-  pdb_caf_session *s = calloc(1, sizeof *s);
-  if (s == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "out of memory");
-  s->host = host;
-  s->context = context;
-  int st = open_with(s, opts, msg, msgsize);
-  if (st != PDB_OK) {
-    pdb_caf_close(s);
-    return st;
-  }
-  *out = s;
-  return PDB_OK;
-}
+PDB_DEFINE_OPEN(pdb_caf_open, pdb_caf_session, 1, open_with, pdb_caf_close)
 
 void pdb_caf_close(pdb_caf_session *s)
 {

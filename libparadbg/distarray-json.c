@@ -128,17 +128,9 @@ static J *distarrays(const struct pdb_dap_records *r)
 
 char *pdb_dap_json(const struct pdb_dap_records *r, const char *doc, const struct pdb_json_target *t)
 {
-  jk_out_of_memory = 0;
-  J *root;
-  if (doc != NULL) {
-    root = json_tokener_parse(doc);
-    if (root == NULL || !json_object_is_type(root, json_type_object)) {
-      json_object_put(root);
-      return NULL;
-    }
-  } else {
-    root = jk_root(NULL, NULL, t);
-  }
+  J *root = jk_doc_root(doc, t);
+  if (root == NULL)
+    return NULL;
   jk_put(root, "distarrays", distarrays(r));
   return jk_render(root);
 }

@@ -68,27 +68,7 @@ static int open_with(pdb_dap_session *s, const struct pdb_options *o, char *msg,
                     s->lib->path, target, rc_text(rc));
 }
 
-int pdb_dap_open(const struct pdb_host *host, ompd_address_space_context_t *context,
-                 const struct pdb_options *opts, pdb_dap_session **out, char *msg, size_t msgsize)
-{
-  if (out != NULL)
-    *out = NULL;
-  int checked = open_checks("pdb_dap_open", host, 1, out != NULL, msg, msgsize);
-  if (checked != PDB_OK)
-    return checked;
-  pdb_dap_session *s = calloc(1, sizeof *s);
-  if (s == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "out of memory");
-  s->host = host;
-  s->context = context;
-  int st = open_with(s, opts, msg, msgsize);
-  if (st != PDB_OK) {
-    pdb_dap_close(s);
-    return st;
-  }
-  *out = s;
-  return PDB_OK;
-}
+PDB_DEFINE_OPEN(pdb_dap_open, pdb_dap_session, 1, open_with, pdb_dap_close)
 
 void pdb_dap_close(pdb_dap_session *s)
 {

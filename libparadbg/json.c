@@ -154,6 +154,19 @@ J *jk_root(const char *plugin_path, const char *plugin_version, const struct pdb
 }
 
 /* The text of root, which this releases; NULL if anything ran out of memory. */
+J *jk_doc_root(const char *doc, const struct pdb_json_target *t)
+{
+  jk_out_of_memory = 0;
+  if (doc == NULL)
+    return jk_root(NULL, NULL, t);
+  J *root = json_tokener_parse(doc);
+  if (root == NULL || !json_object_is_type(root, json_type_object)) {
+    json_object_put(root);
+    return NULL;
+  }
+  return root;
+}
+
 char *jk_render(J *root)
 {
   const char *text = json_object_to_json_string_ext(

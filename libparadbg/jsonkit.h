@@ -28,6 +28,10 @@ char *jk_escape_unprintable(const char *text);
 struct pdb_json_target;
 /* json.c: a document's root (format, target, plugin), and its text. */
 J *jk_root(const char *plugin_path, const char *plugin_version, const struct pdb_json_target *t);
+/* The root a view adds its key to: doc parsed (a document pdb_json or
+   another view wrote; NULL if it is not a JSON object), or without doc a
+   new root for t.  Resets jk_out_of_memory. */
+J *jk_doc_root(const char *doc, const struct pdb_json_target *t);
 char *jk_render(J *root);
 
 #endif

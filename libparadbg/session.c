@@ -371,27 +371,7 @@ int open_checks(const char *function, const struct pdb_host *host, int allocates
   return PDB_OK;
 }
 
-int pdb_open(const struct pdb_host *host, ompd_address_space_context_t *context,
-             const struct pdb_options *opts, pdb_session **out, char *msg, size_t msgsize)
-{
-  if (out != NULL)
-    *out = NULL;
-  int checked = open_checks("pdb_open", host, 0, out != NULL, msg, msgsize);
-  if (checked != PDB_OK)
-    return checked;
-  pdb_session *s = calloc(1, sizeof *s);
-  if (s == NULL)
-    return say_status(msg, msgsize, PDB_FAILED, "out of memory");
-  s->host = host;
-  s->context = context;
-  int st = open_with(s, opts, msg, msgsize);
-  if (st != PDB_OK) {
-    pdb_close(s);
-    return st;
-  }
-  *out = s;
-  return PDB_OK;
-}
+PDB_DEFINE_OPEN(pdb_open, pdb_session, 0, open_with, pdb_close)
 
 void pdb_close(pdb_session *s)
 {

@@ -76,6 +76,32 @@ void release_kept(pdb_session *s);
 int open_checks(const char *function, const struct pdb_host *host, int allocates, int has_out,
                 char *msg, size_t msgsize);
 
+/* Defines a pdb_*_open: open_checks, a zeroed TYPE with host and context
+   set, then WITH(s, opts, msg, msgsize), which does the session's own
+   work; if it fails, CLOSE(s) and its status. */
+#define PDB_DEFINE_OPEN(NAME, TYPE, ALLOCATES, WITH, CLOSE)                                   \
+  int NAME(const struct pdb_host *host, ompd_address_space_context_t *context,               \
+           const struct pdb_options *opts, TYPE **out, char *msg, size_t msgsize)            \
+  {                                                                                          \
+    if (out != NULL)                                                                         \
+      *out = NULL;                                                                           \
+    int checked = open_checks(#NAME, host, ALLOCATES, out != NULL, msg, msgsize);            \
+    if (checked != PDB_OK)                                                                   \
+      return checked;                                                                        \
+    TYPE *s = calloc(1, sizeof *s);                                                          \
+    if (s == NULL)                                                                           \
+      return say_status(msg, msgsize, PDB_FAILED, "out of memory");                          \
+    s->host = host;                                                                          \
+    s->context = context;                                                                    \
+    int st = WITH(s, opts, msg, msgsize);                                                    \
+    if (st != PDB_OK) {                                                                      \
+      CLOSE(s);                                                                              \
+      return st;                                                                             \
+    }                                                                                        \
+    *out = s;                                                                                \
+    return PDB_OK;                                                                           \
+  }
+
 /* Formats one line into msg and returns status. */
 int say_status(char *msg, size_t size, int status, const char *fmt, ...)
   __attribute__((format(printf, 4, 5)));

@@ -31,9 +31,9 @@
 
 /* A(X, struct, field, kind).
    - registry: first is the ADDR of the newest array record (0: none),
-     count how many are linked, generation bumps on every change (a reader
-     that sees it change while it reads reads again), lock is the
-     runtime's (0 free).
+     count how many are linked; generation is odd while a change is under
+     way and even at rest (a reader that sees it odd, or changed while it
+     read, reads again); lock is the runtime's (0 free).
    - array: next is the ADDR of the next older record (0: the last); name
      and typestr are NUL-terminated within their bytes (PARADBG_DAP_NAME_MAX,
      PARADBG_DAP_TYPESTR_MAX); rank/nprocs the process's rank in the array

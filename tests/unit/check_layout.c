@@ -12,6 +12,7 @@
 
 #include "paradbg/atomic-layout.h"
 #include "paradbg/caf-layout.h"
+#include "paradbg/dap-layout.h"
 #include "paradbg/layout.h"
 #include "paradbg/omp-layout.h"
 
@@ -288,6 +289,7 @@ END_TEST
 PARADBG_LAYOUT_SPEC(omp_spec, PARADBG_OMP);
 PARADBG_LAYOUT_SPEC(caf_spec, PARADBG_CAF);
 PARADBG_LAYOUT_SPEC(atomic_spec, PARADBG_ATOMIC);
+PARADBG_LAYOUT_SPEC(dap_spec, PARADBG_DAP);
 
 static int mem_read(void *ctx, uint64_t addr, size_t n, void *buf)
 {
@@ -317,13 +319,18 @@ START_TEST(runtime_tables)
   struct paradbg_omp_layout omp;
   struct paradbg_caf_layout caf;
   struct paradbg_atomic_layout atomic;
+  struct paradbg_dap_layout dap;
   ck_assert_int_eq(runtime_table("omp/.libs/libparomp.so.1", "paradbg_omp_layout", &omp_spec, &omp,
                                  sizeof omp),
                    PARADBG_LAYOUT_OK);
   ck_assert_int_eq(runtime_table("caf/.libs/libparcaf.so.1", "paradbg_caf_layout", &caf_spec, &caf,
                                  sizeof caf),
                    PARADBG_LAYOUT_OK);
-  ck_assert_uint_eq(caf.version, 3);   /* a bump is a decision: it changes this line too */
+  ck_assert_uint_eq(caf.version, 4);   /* a bump is a decision: it changes this line too */
+  ck_assert_int_eq(runtime_table("caf/.libs/libparcaf.so.1", "paradbg_dap_layout", &dap_spec, &dap,
+                                 sizeof dap),
+                   PARADBG_LAYOUT_OK);
+  ck_assert_uint_eq(dap.version, 1);
   ck_assert_int_eq(runtime_table("atomic/.libs/libparatomic.so.1", "paradbg_atomic_layout",
                                  &atomic_spec, &atomic, sizeof atomic),
                    PARADBG_LAYOUT_OK);
