@@ -142,39 +142,95 @@ static int cyclic_runs(const struct paradbg_dap_dim *d, struct runs *r)
   return 0;
 }
 
-/* The distinct indices of a 'u' dimension as runs: in place when they are
-   in order, as most are, else from a sorted copy. */
-static int unstructured_runs(const struct paradbg_dap_dim *d, struct runs *r)
+/* For a 'u' dimension that is not one_to_one, an index several pieces
+   hold is owned by the lowest grid rank along it (paradbg/dap-rules.h):
+   the indices that pieces of a lower grid rank than grank hold, sorted.
+   NULL with *n 0 when there are none; -1 in *n when out of memory or
+   beyond MAX_BELOW. */
+#define MAX_BELOW (1u << 26)   /* indices sorted for all the pieces' texts of one array */
+static int64_t *held_below(const struct pdb_distarray *a, int k, int64_t grank, int64_t *n)
 {
+  uint64_t total = 0;
+  *n = 0;
+  for (unsigned i = 0; i < a->npieces; i++) {
+    const struct paradbg_dap_dim *q = &a->pieces[i].dim[k];
+    if (q->proc_grid_rank < grank && q->extent > 0 && q->indices != NULL)
+      total += (uint64_t)q->extent;
+  }
+  if (total == 0)
+    return NULL;
+  /* Every piece's text may ask this: past a bound the answer is "?",
+     not work that grows with pieces x indices. */
+  if (total > MAX_BELOW / (a->npieces ? a->npieces : 1)) {
+    *n = -1;
+    return NULL;
+  }
+  int64_t *all = total <= SIZE_MAX / sizeof *all ? malloc((size_t)total * sizeof *all) : NULL;
+  if (all == NULL) {
+    *n = -1;
+    return NULL;
+  }
+  uint64_t at = 0;
+  for (unsigned i = 0; i < a->npieces; i++) {
+    const struct paradbg_dap_dim *q = &a->pieces[i].dim[k];
+    if (q->proc_grid_rank < grank && q->extent > 0 && q->indices != NULL) {
+      memcpy(all + at, q->indices, (size_t)q->extent * sizeof *all);
+      at += (uint64_t)q->extent;
+    }
+  }
+  qsort(all, (size_t)total, sizeof *all, by_value);
+  *n = (int64_t)total;
+  return all;
+}
+
+/* The distinct indices piece p owns in 'u' dimension k, as runs: in
+   place when they are in order, as most are, else from a sorted copy. */
+static int unstructured_runs(const struct pdb_distarray *a, const struct pdb_dap_piece *p, int k,
+                             struct runs *r)
+{
+  const struct paradbg_dap_dim *d = &p->dim[k];
   int64_t n = d->extent;
   if (n <= 0)
     return 0;
   if (d->indices == NULL)
     return -1;
+  int64_t nbelow = 0;
+  int64_t *below = d->one_to_one ? NULL : held_below(a, k, d->proc_grid_rank, &nbelow);
+  if (nbelow < 0)
+    return -1;
   const int64_t *ix = d->indices;
   int64_t *copy = NULL;
   for (int64_t i = 1; i < n; i++)
     if (ix[i] < ix[i - 1]) {
-      if ((uint64_t)n > SIZE_MAX / sizeof *copy || (copy = malloc((size_t)n * sizeof *copy)) == NULL)
+      if ((uint64_t)n > SIZE_MAX / sizeof *copy || (copy = malloc((size_t)n * sizeof *copy)) == NULL) {
+        free(below);
         return -1;
+      }
       memcpy(copy, d->indices, (size_t)n * sizeof *copy);
       qsort(copy, (size_t)n, sizeof *copy, by_value);
       ix = copy;
       break;
     }
-  int64_t first = ix[0], last = ix[0];
-  for (int64_t i = 1; i < n; i++) {
-    if (ix[i] == last)
+  int have = 0;
+  int64_t first = 0, last = 0;
+  for (int64_t i = 0; i < n; i++) {
+    if (have && ix[i] == last)
       continue;
-    if (last < INT64_MAX && ix[i] == last + 1) {
+    if (below != NULL && bsearch(&ix[i], below, (size_t)nbelow, sizeof *below, by_value) != NULL)
+      continue;
+    if (have && last < INT64_MAX && ix[i] == last + 1) {
       last = ix[i];
       continue;
     }
-    runs_add(r, first, last);
+    if (have)
+      runs_add(r, first, last);
     first = last = ix[i];
+    have = 1;
   }
-  runs_add(r, first, last);
+  if (have)
+    runs_add(r, first, last);
   free(copy);
+  free(below);
   return 0;
 }
 
@@ -201,7 +257,7 @@ size_t pdb_dap_owned_text(const struct pdb_distarray *a, const struct pdb_dap_pi
       ok = cyclic_runs(d, &r);
       break;
     case 'u':
-      ok = unstructured_runs(d, &r);
+      ok = unstructured_runs(a, p, k, &r);
       break;
     default:
       ok = -1;

@@ -903,27 +903,43 @@ const struct pdb_distarray *pdb_dap_lookup(const struct pdb_dap_records *r, cons
     say_status(msg, msgsize, PDB_FAILED, "no array name");
     return NULL;
   }
-  const struct pdb_distarray *a = NULL;
-  int nocase;
+  const struct pdb_distarray *a = NULL, *picked = NULL;
+  int nocase, nocase_k;
   unsigned n = count_named(r, name, 1, &nocase, &a);
   const char *base = name;
   char *made = NULL;
-  unsigned k = 0;
-  if (n == 0) {
-    /* NAME#K: the K-th of the arrays called NAME */
-    const char *hash = strrchr(name, '#');
-    if (hash != NULL && hash > name && hash[1] >= '1' && hash[1] <= '9' &&
-        strspn(hash + 1, "0123456789") == strlen(hash + 1) && strlen(hash + 1) <= 6 &&
-        (made = strndup(name, (size_t)(hash - name))) != NULL) {
-      k = (unsigned)strtoul(hash + 1, NULL, 10);
-      base = made;
-      n = count_named(r, base, k, &nocase, &a);
-    }
+  unsigned k = 0, nk = 0;
+  /* NAME#K: the K-th of the arrays called NAME */
+  const char *hash = strrchr(name, '#');
+  if (hash != NULL && hash > name && hash[1] >= '1' && hash[1] <= '9' &&
+      strspn(hash + 1, "0123456789") == strlen(hash + 1) && strlen(hash + 1) <= 6 &&
+      (made = strndup(name, (size_t)(hash - name))) != NULL) {
+    k = (unsigned)strtoul(hash + 1, NULL, 10);
+    nk = count_named(r, made, k, &nocase_k, &picked);
   }
+  char *typed = pdb_printable(name);
+  const char *ty = typed != NULL ? typed : "?";
+  if (n > 0 && nk >= k && k > 0 && picked != a) {
+    /* an array whose own name reads as NAME#K, and the K-th called NAME */
+    say_status(msg, msgsize, PDB_FAILED, "'%s' is an array's own name (say %s#1 for it) and also "
+               "one of the arrays called by the name before '#'", ty, ty);
+    free(typed);
+    free(made);
+    return NULL;
+  }
+  if (n == 0 && made != NULL) {
+    base = made;
+    n = nk;
+    a = picked;
+    nocase = nocase_k;
+  } else {
+    k = 0;
+  }
+  (void)nocase;
   char *shown = pdb_printable(base);
   const char *sh = shown != NULL ? shown : "?";
   if (n == 0) {
-    say_status(msg, msgsize, PDB_FAILED, "no distributed array '%s'", sh);
+    say_status(msg, msgsize, PDB_FAILED, "no distributed array '%s'", ty);
     a = NULL;
   } else if (k > n) {
     say_status(msg, msgsize, PDB_FAILED, "there %s %u distributed arr%s named '%s', not %u", n == 1 ? "is" : "are",
@@ -934,6 +950,7 @@ const struct pdb_distarray *pdb_dap_lookup(const struct pdb_dap_records *r, cons
                "(in the order the list shows them)", n, sh, sh, sh, n);
     a = NULL;
   }
+  free(typed);
   free(shown);
   free(made);
   return a;

@@ -188,7 +188,7 @@ for name in funcs:
             "pdb_open_regular", "pdb_caf_gather", "pdb_caf_records_free", "pdb_caf_json",
             "pdb_atomic_gather", "pdb_atomic_records_free", "pdb_atomic_wait_of", "pdb_atomic_mark",
             "pdb_atomic_json", "pdb_dap_find", "pdb_dap_assemble", "pdb_dap_assembly_free",
-            "pdb_dap_json", "pdb_dap_lookup", "pdb_dap_occurrence", "pdb_dap_owner_map",
+            "pdb_dap_json", "pdb_dap_owner_map",
             "pdb_dap_bytes"):
         errors.append("%s: declared in paradbg.h, neither bound nor listed as C-only" % name)
 for e in errors:

@@ -146,6 +146,8 @@ PROTOTYPES = {
     "pdb_dap_assemble_at": (C.c_int, (C.c_void_p, C.c_void_p, C.c_uint, _P(DistArray), C.c_void_p,
                                       C.c_size_t, _P(C.c_void_p), C.c_char_p, C.c_size_t)),
     "pdb_dap_max_assembled": (C.c_uint64, ()),
+    "pdb_dap_lookup": (_P(DistArray), (_P(DapRecords), C.c_char_p, C.c_char_p, C.c_size_t)),
+    "pdb_dap_occurrence": (C.c_uint, (_P(DapRecords), C.c_uint, _P(C.c_uint))),
     "pdb_dap_shape_text": (C.c_size_t, (_P(DistArray), C.c_char_p, C.c_size_t)),
     "pdb_dap_owned_text": (C.c_size_t, (_P(DistArray), _P(DapPiece), C.c_char_p, C.c_size_t)),
     "pdb_dap_dims_text": (C.c_size_t, (_P(DistArray), _P(DapPiece), C.c_char_p, C.c_size_t)),

@@ -56,13 +56,13 @@ gives the same in Python, with the buffers."""
         argv = gdb.string_to_argv(arg)
         if len(argv) > 1:
             raise gdb.GdbError("Usage: info distarray [NAME]")
-        arrays, truncated, note = distarray.read()
         if argv:
-            a = distarray.find(arrays, argv[0])
-            if a is None:
-                raise gdb.GdbError("No distributed array named '%s'." % table.printable(argv[0]))
+            a, truncated, note = distarray.read(name=argv[0])
             self.one(a)
-        elif not arrays:
+            _warn(truncated, note)
+            return
+        arrays, truncated, note = distarray.read()
+        if not arrays:
             gdb.write("No distributed arrays.\n")
         else:
             rows = [("Name", "Origin", "Type", "Shape", "Procs", "Status")]
@@ -137,10 +137,7 @@ element's index in that rank's local buffer (padding included)."""
                 index.append(int(word, 0))
             except ValueError:
                 raise gdb.GdbError("Invalid index: '%s'." % table.printable(word)) from None
-        arrays = distarray.read()[0]
-        a = distarray.find(arrays, name)
-        if a is None:
-            raise gdb.GdbError("No distributed array named '%s'." % table.printable(name))
+        a = distarray.read(name=name)[0]
         rank, image, local = a.owner(*index)
         gdb.write(table.printable("Element %s of %s is owned by rank %d%s, local index %s." % (
             distarray.index_text(index), a.pick, rank,

@@ -480,10 +480,13 @@ def _distarray(a, inf, index):
     return out
 
 
-def read(inf=None):
+def read(inf=None, name=None):
     """(arrays, truncated, note) of inf (the selected inferior): every
     array as DistArray objects, how many arrays or pieces were left out
-    (bounds), and what could not be read (None: everything could)."""
+    (bounds), and what could not be read (None: everything could).  With
+    name, (picked, truncated, note) instead: the array name picks, as
+    libparadbg picks it (pdb_dap_lookup: NAME, or NAME#K, the K-th of
+    those called NAME), or Error with why none is."""
     inf = inf or gdb.selected_inferior()
     notes = []
     dap, caf = _sessions(inf, notes)
@@ -494,20 +497,31 @@ def read(inf=None):
         st = lib.pdb_dap_gather(C.byref(src), 1, C.byref(recs), msg, len(msg))
     if st != binding.STATUS_OK:
         raise Error("paradbg: %s." % (table.decode(msg.value).rstrip(".") or "out of memory"))
+    picked, why = None, C.create_string_buffer(1024)
     try:
         arrays = [_distarray(recs.arrays[i], inf, i) for i in range(recs.narrays)]
         truncated = recs.truncated
+        for i, a in enumerate(arrays):
+            # NAME#K where several have the name, as libparadbg counts them
+            count = C.c_uint(0)
+            k = lib.pdb_dap_occurrence(C.byref(recs), i, C.byref(count))
+            a.pick = a.name if count.value <= 1 else "%s#%d" % (a.name, k)
+        if name is not None:
+            hit = lib.pdb_dap_lookup(C.byref(recs), name.encode(errors="surrogateescape"), why,
+                                     len(why))
+            if hit:
+                at = C.addressof(hit.contents) - C.addressof(recs.arrays[0])
+                picked = arrays[at // C.sizeof(binding.DistArray)]
     finally:
         lib.pdb_dap_records_free(C.byref(recs))
     notes.append(_text(table.decode(msg.value)))
-    # The K of NAME#K, as libparadbg counts it (pdb_dap_occurrence)
-    count, seen = {}, {}
-    for a in arrays:
-        count[a._key] = count.get(a._key, 0) + 1       # pylint: disable=protected-access
-    for a in arrays:
-        seen[a._key] = seen.get(a._key, 0) + 1         # pylint: disable=protected-access
-        a.pick = a.name if count[a._key] == 1 else "%s#%d" % (a.name, seen[a._key])
-    return arrays, truncated, "; ".join(n.rstrip(".") for n in notes if n) or None
+    note = "; ".join(n.rstrip(".") for n in notes if n) or None
+    if name is None:
+        return arrays, truncated, note
+    if picked is None:
+        why = _text(table.decode(why.value)).rstrip(".") or "no distributed array '%s'" % table.printable(name)
+        raise Error("%s%s." % (why[:1].upper(), why[1:]))
+    return picked, truncated, note
 
 
 def arrays():
@@ -516,54 +530,10 @@ def arrays():
     return read()[0]
 
 
-_MATCHERS = (lambda a, name: a.name == name,
-             lambda a, name: table.printable(a.name) == name,      # as the commands show it
-             lambda a, name: a.origin == "coarray" and a.name.lower() == name.lower())
-
-
-def _named(found, name):
-    """The arrays of found that answer to name: exactly, as shown, or a
-    coarray's in any case (the first of these that any answers)."""
-    for match in _MATCHERS:
-        hits = [a for a in found if match(a, name)]
-        if hits:
-            return hits
-    return []
-
-
-def find(found, name):
-    """The array of found (DistArray objects) that name picks, as
-    libparadbg picks it (pdb_dap_lookup): the one called name (a
-    coarray's in any case), or with "NAME#K" the K-th (from 1) of those
-    called NAME; None if there is none; Error if several are called name
-    or there are fewer than K."""
-    hits = _named(found, name)
-    k = None
-    if not hits:
-        base, sep, digits = name.rpartition("#")
-        if sep and base and digits.isdigit() and digits[0] != "0" and len(digits) <= 6:
-            hits, k = _named(found, base), int(digits)
-            name = base
-    if not hits:
-        return None
-    shown = table.printable(name)
-    if k is None and len(hits) > 1:
-        raise Error("%d distributed arrays are named '%s': name one as %s#1 to %s#%d (in the order "
-                    "\"info distarray\" lists them)." % (len(hits), shown, shown, shown, len(hits)))
-    if k is not None and k > len(hits):
-        raise Error("There %s %d distributed arr%s named '%s', not %d."
-                    % ("is" if len(hits) == 1 else "are", len(hits), "ay" if len(hits) == 1 else "ays",
-                       shown, k))
-    return hits[0] if k is None else hits[k - 1]
-
-
 def array(name):
-    """The distributed array name picks (find); Error if there is none, or
-    several have the name."""
-    a = find(arrays(), name)
-    if a is None:
-        raise Error("No distributed array named '%s'." % table.printable(name))
-    return a
+    """The distributed array name picks (read with name); Error if there
+    is none, or several have the name."""
+    return read(name=name)[0]
 
 
 def records():

@@ -20,8 +20,11 @@
    in an image the asymmetric heap is shared with ALLOCATE of coarrays,
    which must not run on another thread meanwhile. */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,8 +164,10 @@ static uint32_t my_holder(void)
 }
 
 /* Takes r's lock as `me`.  In the shared mapping the holder is an image,
-   and an image that no longer runs (it failed, was killed or stopped in
-   the middle of a registration) gives it up.  If it died in the middle of
+   and an image that no longer runs gives it up: one that failed, was
+   killed or ended in error, or that stopped and whose process is gone (a
+   stopped image lives on until the others stop, and another of its
+   threads may still be changing its registry).  If it died in the middle of
    a change, the generation is odd: it is made even again, so that readers
    go on telling a registry at rest (even) from one being changed. */
 static void lock_registry(struct parcaf_dap_registry *r, uint32_t me, int shared)
@@ -175,7 +180,11 @@ static void lock_registry(struct parcaf_dap_registry *r, uint32_t me, int shared
     if (shared && (i & 63) == 63 && free_word >= 1 && free_word <= parcaf_shared->num_images) {
       struct parcaf_image *im = parcaf_image((int)free_word);
       int st = __atomic_load_n(&im->status, __ATOMIC_ACQUIRE);
-      if ((st != PARADBG_CAF_IMAGE_RUNNING || im->signal) &&
+      bool gone = st == PARADBG_CAF_IMAGE_FAILED || st == PARADBG_CAF_IMAGE_ERROR_STOPPED ||
+                  im->signal ||
+                  (st != PARADBG_CAF_IMAGE_RUNNING && im->pid > 0 && kill(im->pid, 0) != 0 &&
+                   errno == ESRCH);
+      if (gone &&
           __atomic_compare_exchange_n(&r->lock, &free_word, me, false, __ATOMIC_ACQUIRE,
                                       __ATOMIC_RELAXED)) {
         if (__atomic_load_n(&r->generation, __ATOMIC_ACQUIRE) & 1)

@@ -24,7 +24,12 @@
    same   <i4, 1 process, 4 elements, element g holds 1 + g (its buffer
           real: it is assembled)
    same   <i4, 1 process, 8 elements, element g holds 1001 + g, registered
-          after the first: another array of the same name */
+          after the first: another array of the same name
+   same#1 <i4, 1 process, 1 element: a name that reads as "the first of
+          those called same" too
+   dup    <i4, ranks 0 and 1 of 2, 'u' of size 4 that is not one_to_one:
+          rank 0 holds 0, 1, 2 and rank 1 holds 2, 3; index 2 is rank 0's
+          (the lowest rank holding it), so rank 1 owns 3 alone */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +104,15 @@ int main(void)
   struct paradbg_dap_dim s8 = { .dist_type = 'b', .size = 8, .proc_grid_size = 1, .stop = 8, .extent = 8 };
   reg("same", "<i4", small, 1, &s4, 0, 1);
   reg("same", "<i4", eight, 1, &s8, 0, 1);
+  struct paradbg_dap_dim s1 = { .dist_type = 'b', .size = 1, .proc_grid_size = 1, .stop = 1, .extent = 1 };
+  reg("same#1", "<i4", small, 1, &s1, 0, 1);
+  static const int64_t dup0[] = { 0, 1, 2 }, dup1[] = { 2, 3 };
+  struct paradbg_dap_dim d0 = { .dist_type = 'u', .size = 4, .proc_grid_size = 2, .proc_grid_rank = 0,
+                                .indices = dup0, .extent = 3 };
+  struct paradbg_dap_dim d1 = { .dist_type = 'u', .size = 4, .proc_grid_size = 2, .proc_grid_rank = 1,
+                                .indices = dup1, .extent = 2 };
+  reg("dup", "<i4", small, 1, &d0, 0, 2);
+  reg("dup", "<i4", small, 1, &d1, 1, 2);
   fflush(stdout);
 
   FILE *f = fopen("pid.0", "w");

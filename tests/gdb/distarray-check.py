@@ -423,10 +423,10 @@ for name, e in sorted(expected.items()):
         check(out == want, "distarray owner %s %s: %s" % (name, g, out.strip()))
 # the errors, one line each
 complete = sorted(n for n, e in expected.items() if e["complete"])
-errors = [("info distarray nosuch", "No distributed array named 'nosuch'."),
+errors = [("info distarray nosuch", "No distributed array 'nosuch'."),
           ("info distarray a b", "Usage: info distarray [NAME]"),
           ("distarray owner", "Usage: distarray owner NAME INDEX..."),
-          ("distarray owner nosuch 1", "No distributed array named 'nosuch'."),
+          ("distarray owner nosuch 1", "No distributed array 'nosuch'."),
           ("distarray owner %s x" % sorted(expected)[0], "Invalid index: 'x'.")]
 if complete:
     name = complete[0]
