@@ -222,7 +222,6 @@ CD_EXPORT ompd_rc_t cafdbg_atomic_initialize(ompd_address_space_context_t *conte
                                              cafdbg_atomic_handle_t **handle)
 {
   cafdbg_atomic_handle_t *h;
-  ompd_device_type_sizes_t sizes;
   ompd_rc_t rc;
   if (cd_cb == NULL)
     return ompd_rc_error;
@@ -233,13 +232,10 @@ CD_EXPORT ompd_rc_t cafdbg_atomic_initialize(ompd_address_space_context_t *conte
     return rc;
   memset(h, 0, sizeof *h);
   h->context = context;
-  if (cd_cb->sizeof_type(context, &sizes) != ompd_rc_ok) {
+  if ((rc = cd_target_in(context, &h->target)) != ompd_rc_ok) {
     cd_free(h);
-    return ompd_rc_callback_error;
+    return rc;
   }
-  h->target.sizeof_int = sizes.sizeof_int;
-  h->target.sizeof_long = sizes.sizeof_long;
-  h->target.sizeof_pointer = sizes.sizeof_pointer;
   if ((rc = lookup_symbols(h)) != ompd_rc_ok || (rc = load_layout(h)) != ompd_rc_ok ||
       (rc = load_geometry(h)) != ompd_rc_ok) {
     cd_free(h);

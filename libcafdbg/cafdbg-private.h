@@ -180,6 +180,9 @@ ompd_rc_t cd_value_in(ompd_address_space_context_t *context, const void *raw, un
 /* The address of the symbol name in the address space of context; 0 when
    the debugger does not know it. */
 uint64_t cd_symbol_in(ompd_address_space_context_t *context, const char *name);
+/* The target's int, long and pointer sizes of context, as the layout kit
+   reads them; ompd_rc_callback_error when the debugger does not say. */
+ompd_rc_t cd_target_in(ompd_address_space_context_t *context, struct paradbg_layout_target *t);
 unsigned cd_type_size(const cafdbg_program_handle_t *ph, unsigned type);
 ompd_rc_t cd_read_rec(cafdbg_program_handle_t *ph, uint64_t addr, unsigned type, struct cd_rec *r);
 ompd_rc_t cd_rec_from(cafdbg_program_handle_t *ph, const unsigned char *record, unsigned type,

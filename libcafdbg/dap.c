@@ -403,7 +403,6 @@ CD_EXPORT ompd_rc_t cafdbg_dap_initialize(ompd_address_space_context_t *context,
 {
   cafdbg_dap_handle_t *h;
   cafdbg_program_handle_t *ph = NULL;
-  ompd_device_type_sizes_t sizes;
   ompd_rc_t rc;
   if (cd_cb == NULL)
     return ompd_rc_error;
@@ -414,13 +413,10 @@ CD_EXPORT ompd_rc_t cafdbg_dap_initialize(ompd_address_space_context_t *context,
     return rc;
   memset(h, 0, sizeof *h);
   h->context = context;
-  if (cd_cb->sizeof_type(context, &sizes) != ompd_rc_ok) {
+  if ((rc = cd_target_in(context, &h->target)) != ompd_rc_ok) {
     release(h);
-    return ompd_rc_callback_error;
+    return rc;
   }
-  h->target.sizeof_int = sizes.sizeof_int;
-  h->target.sizeof_long = sizes.sizeof_long;
-  h->target.sizeof_pointer = sizes.sizeof_pointer;
   uint64_t table = cd_symbol_in(context, "paradbg_dap_layout");
   if (table == 0)
     rc = ompd_rc_unavailable;   /* no runtime that keeps a registry */

@@ -74,6 +74,17 @@ ompd_rc_t cd_value_in(ompd_address_space_context_t *context, const void *raw, un
   return rc;
 }
 
+ompd_rc_t cd_target_in(ompd_address_space_context_t *context, struct paradbg_layout_target *t)
+{
+  ompd_device_type_sizes_t sizes;
+  if (cd_cb->sizeof_type(context, &sizes) != ompd_rc_ok)
+    return ompd_rc_callback_error;
+  t->sizeof_int = sizes.sizeof_int;
+  t->sizeof_long = sizes.sizeof_long;
+  t->sizeof_pointer = sizes.sizeof_pointer;
+  return ompd_rc_ok;
+}
+
 uint64_t cd_symbol_in(ompd_address_space_context_t *context, const char *name)
 {
   ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, 0 };

@@ -234,14 +234,25 @@ static int unstructured_runs(const struct pdb_distarray *a, const struct pdb_dap
   return 0;
 }
 
+/* How many dimensions a piece's text describes: 0, with "?" written,
+   when a or p is missing or ndim is out of range, and with "-" for a
+   0-dimensional array. */
+static int piece_dims(const struct pdb_distarray *a, const struct pdb_dap_piece *p, struct text *t)
+{
+  int ndim = a != NULL && a->ndim > 0 && a->ndim <= PARADBG_DAP_MAX_DIMS ? a->ndim : 0;
+  if (p == NULL || ndim == 0) {
+    text_add(t, a == NULL || p == NULL || a->ndim != 0 ? "?" : "-");
+    return 0;
+  }
+  return ndim;
+}
+
 size_t pdb_dap_owned_text(const struct pdb_distarray *a, const struct pdb_dap_piece *p, char *buf,
                           size_t size)
 {
   struct text t = text_start(buf, size);
-  int ndim = a != NULL && a->ndim > 0 && a->ndim <= PARADBG_DAP_MAX_DIMS ? a->ndim : 0;
-  if (p == NULL || ndim == 0)
-    text_add(&t, a == NULL || p == NULL || a->ndim != 0 ? "?" : "-");
-  for (int k = 0; p != NULL && k < ndim; k++) {
+  int ndim = piece_dims(a, p, &t);
+  for (int k = 0; k < ndim; k++) {
     const struct paradbg_dap_dim *d = &p->dim[k];
     struct runs r;
     memset(&r, 0, sizeof r);
@@ -274,10 +285,8 @@ size_t pdb_dap_dims_text(const struct pdb_distarray *a, const struct pdb_dap_pie
                          size_t size)
 {
   struct text t = text_start(buf, size);
-  int ndim = a != NULL && a->ndim > 0 && a->ndim <= PARADBG_DAP_MAX_DIMS ? a->ndim : 0;
-  if (p == NULL || ndim == 0)
-    text_add(&t, a == NULL || p == NULL || a->ndim != 0 ? "?" : "-");
-  for (int k = 0; p != NULL && k < ndim; k++) {
+  int ndim = piece_dims(a, p, &t);
+  for (int k = 0; k < ndim; k++) {
     const struct paradbg_dap_dim *d = &p->dim[k];
     if (k > 0)
       text_add(&t, " | ");
