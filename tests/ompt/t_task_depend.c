@@ -44,16 +44,23 @@ int main(void)
 // CHECK: 0: addr x=[[X:0x[0-9a-f]+]]
 // CHECK: [[T0:[0-9]+]]: implicit_task_begin parallel_id=[[PAR:[0-9]+]] task_id=[[I0:[0-9]+]] team_size=2 thread_num=0
 // CHECK-NOT: {{task_(create|schedule)}}
-// CHECK: [[T0]]: task_create parent_task_id=[[I0]] {{.*}}new_task_id=[[A:[0-9]+]] type=explicit has_dependences=1
-// CHECK-NEXT: [[T0]]: dependences task_id=[[A]] ndeps=1 deps=[[X]]:inout{{$}}
+// The worker's lines may come between the primary thread's: "the next
+// line" is the next line of thread T0 ({{^}}: "3:" is not "13:").
+// CHECK: {{^}}[[T0]]: task_create parent_task_id=[[I0]] {{.*}}new_task_id=[[A:[0-9]+]] type=explicit has_dependences=1
+// CHECK-NOT: {{^}}[[T0]]:
+// CHECK: {{^}}[[T0]]: dependences task_id=[[A]] ndeps=1 deps=[[X]]:inout{{$}}
 // CHECK-NOT: task_schedule
-// CHECK: [[T0]]: task_create parent_task_id=[[I0]] {{.*}}new_task_id=[[B1:[0-9]+]] type=explicit has_dependences=1
-// CHECK-NEXT: [[T0]]: dependences task_id=[[B1]] ndeps=1 deps=[[X]]:in{{$}}
-// CHECK-NEXT: [[T0]]: task_dependence src_task_id=[[A]] sink_task_id=[[B1]]
+// CHECK: {{^}}[[T0]]: task_create parent_task_id=[[I0]] {{.*}}new_task_id=[[B1:[0-9]+]] type=explicit has_dependences=1
+// CHECK-NOT: {{^}}[[T0]]:
+// CHECK: {{^}}[[T0]]: dependences task_id=[[B1]] ndeps=1 deps=[[X]]:in{{$}}
+// CHECK-NOT: {{^}}[[T0]]:
+// CHECK: {{^}}[[T0]]: task_dependence src_task_id=[[A]] sink_task_id=[[B1]]
 // CHECK-NOT: task_schedule
-// CHECK: [[T0]]: task_create parent_task_id=[[I0]] {{.*}}new_task_id=[[B2:[0-9]+]] type=explicit has_dependences=1
-// CHECK-NEXT: [[T0]]: dependences task_id=[[B2]] ndeps=1 deps=[[X]]:in{{$}}
-// CHECK-NEXT: [[T0]]: task_dependence src_task_id=[[A]] sink_task_id=[[B2]]
+// CHECK: {{^}}[[T0]]: task_create parent_task_id=[[I0]] {{.*}}new_task_id=[[B2:[0-9]+]] type=explicit has_dependences=1
+// CHECK-NOT: {{^}}[[T0]]:
+// CHECK: {{^}}[[T0]]: dependences task_id=[[B2]] ndeps=1 deps=[[X]]:in{{$}}
+// CHECK-NOT: {{^}}[[T0]]:
+// CHECK: {{^}}[[T0]]: task_dependence src_task_id=[[A]] sink_task_id=[[B2]]
 // CHECK-NOT: next_task_id=[[B1]]{{$}}
 // CHECK-NOT: next_task_id=[[B2]]{{$}}
 // CHECK: task_schedule prior_task_id=[[A]] status=complete
