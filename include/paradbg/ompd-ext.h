@@ -18,8 +18,18 @@
 ompd_rc_t paradbg_ompd_get_wait_name(ompd_address_space_handle_t *ah, ompd_word_t state,
                                      ompd_wait_id_t wait_id, const char **name);
 
+/* The thread that holds the lock, nest lock or critical section a thread
+   in `state` waits on (`wait_id`, as ompd_get_state gave it), as its
+   kernel thread id (LWP) in *lwp.  ompd_rc_unavailable when the runtime
+   records no holder for such a wait, or the object is free (its holder
+   let it go, and the waiter is about to take it); ompd_rc_bad_input for
+   a NULL handle or lwp. */
+ompd_rc_t paradbg_ompd_get_wait_holder(ompd_address_space_handle_t *ah, ompd_word_t state,
+                                       ompd_wait_id_t wait_id, ompd_word_t *lwp);
+
 #endif
 
 #ifdef PARADBG_OMPD_EXT
 PARADBG_OMPD_EXT(paradbg_ompd_get_wait_name)
+PARADBG_OMPD_EXT(paradbg_ompd_get_wait_holder)
 #endif

@@ -164,6 +164,8 @@ struct pdb_thread {
   int waiting;
   uint64_t wait_id;
   char *wait;                    /* "lock 0x4010a0 <qlock>", NULL if not waiting */
+  int64_t holder;                /* the LWP that holds the lock or critical section it
+                                    waits for (paradbg_ompd_get_wait_holder), 0 unknown */
   int has_region;
   uint64_t region_id;
   int64_t level;
@@ -261,5 +263,7 @@ int pdb_api_version(void);
 #include "paradbg/coarray.h"
 #include "paradbg/atomic.h"
 #include "paradbg/distarray.h"
+#include "paradbg/waits.h"
+#include "paradbg/stacks.h"
 
 #endif

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "placeholder"
+exit 2
