@@ -166,6 +166,9 @@ struct pdb_thread {
   char *wait;                    /* "lock 0x4010a0 <qlock>", NULL if not waiting */
   int64_t holder;                /* the LWP that holds the lock or critical section it
                                     waits for (paradbg_ompd_get_wait_holder), 0 unknown */
+  char *wait_name;               /* the object waited on, short, for sentences: "qlock",
+                                    "qlock+8", "log" (a named critical), "unnamed", "0x4010a0";
+                                    NULL when not waiting on a lock-like object */
   int has_region;
   uint64_t region_id;
   int64_t level;
