@@ -19,7 +19,7 @@ case $what in
   *) echo "bootstrap.sh: unknown job '$what' (demo, check or asan)" >&2; exit 2 ;;
 esac
 
-packages="gcc make binutils gdb libelf-dev libdw-dev check autoconf automake libtool pkg-config gfortran python3 python3-jsonschema libomp5-14 libjson-c-dev python3-pycparser python3-numpy"
+packages="gcc make binutils gdb libelf-dev libdw-dev check autoconf automake libtool pkg-config gfortran python3 python3-jsonschema libomp5-14 libjson-c-dev python3-pycparser python3-numpy graphviz"
 missing=
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
