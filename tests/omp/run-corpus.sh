@@ -5,7 +5,7 @@
 #
 #   BUILD_DIR          where the test binaries go (created if missing); a
 #                      binary is rebuilt only when its t_*.c (or omp_test.h)
-#                      is newer than it.
+#                      is newer than it.  Runs may share it, at once.
 #   LIBDIR_OR_system   a directory holding the libgomp.so.1 to test (it is
 #                      prepended to LD_LIBRARY_PATH for every run), or the
 #                      word "system" to run against the system libgomp.
@@ -139,6 +139,25 @@ run_one() {
     fi
 }
 
+# build_one SRC BIN: builds BIN unless it is newer than SRC and
+# omp_test.h.  Runs of the corpus share BUILD_DIR (every runtime runs the
+# same binaries), maybe at once: a lock per binary, and a binary appears
+# whole (rename), so one run never executes what another is writing.
+build_one() {
+    local src=$1 bin=$2 rc=0
+    exec 9>"$bin.lock" && flock 9 || return 1
+    if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ "$src_dir/omp_test.h" -nt "$bin" ]; then
+        if "$cc" "${cflags[@]}" "$src" -o "$bin.new.$$" 2>"$tmp_err"; then
+            mv -f "$bin.new.$$" "$bin" || rc=1
+        else
+            rm -f "$bin.new.$$"
+            rc=1
+        fi
+    fi
+    exec 9>&-
+    return $rc
+}
+
 shopt -s nullglob
 sources=("$src_dir"/t_*.c)
 if [ ${#sources[@]} -eq 0 ]; then
@@ -152,15 +171,11 @@ for src in "${sources[@]}"; do
         continue
     fi
     bin=$build_dir/$name
-    if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] \
-        || [ "$src_dir/omp_test.h" -nt "$bin" ]; then
-        if ! "$cc" "${cflags[@]}" "$src" -o "$bin" 2>"$tmp_err"; then
-            rm -f "$bin"
-            failed=$((failed + 1))
-            echo "FAIL $name (build): $(grep -a -m1 -E 'error|undefined' "$tmp_err" \
-                || head -n 1 "$tmp_err")"
-            continue
-        fi
+    if ! build_one "$src" "$bin"; then
+        failed=$((failed + 1))
+        echo "FAIL $name (build): $(grep -a -m1 -E 'error|undefined' "$tmp_err" \
+            || head -n 1 "$tmp_err")"
+        continue
     fi
     env_line=$(grep -m1 -E '^/\* env: .* \*/' "$src" \
         | sed -E 's|^/\* env: (.*) \*/.*$|\1|')
