@@ -12,7 +12,7 @@
 #include "paradbg/layout.h"
 
 #define PARADBG_OMP_LAYOUT_MAGIC 0x504f4d50u   /* "POMP" */
-#define PARADBG_OMP_LAYOUT_VERSION 1
+#define PARADBG_OMP_LAYOUT_VERSION 2
 
 /* The runtime's structures a plugin reads: X(struct tag without paromp_). */
 #define PARADBG_OMP_TYPES(X) \
@@ -91,6 +91,16 @@
 
 #define PARADBG_OMP_SYMBOLS(X) PARADBG_OMP_SYMBOL_LIST(PARADBG_LAYOUT_SYM_NO_KIND, X)
 #define PARADBG_OMP_SYMBOL_KINDS(X) PARADBG_OMP_SYMBOL_LIST(PARADBG_LAYOUT_SYM_WITH_KIND, X)
+
+/* The lock word of every OpenMP lock and nest lock (the lock's first 4
+   bytes), critical section and the lock behind atomic: the 4 bytes at a
+   thread's wait_id while its state is wait_lock, wait_critical or
+   wait_atomic.  0 when free, else the holder's kernel thread id (LWP) in
+   the PARADBG_OMP_MUTEX_TID bits, with PARADBG_OMP_MUTEX_WAITERS set once
+   a thread may sleep on it (unlocking then wakes one).  Layout version 2
+   brought the holder in; version 1's words held 1 or 2. */
+#define PARADBG_OMP_MUTEX_TID 0x3fffffffu
+#define PARADBG_OMP_MUTEX_WAITERS 0x80000000u
 
 /* The values of task.kind. */
 enum paradbg_omp_task_kind {

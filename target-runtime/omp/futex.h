@@ -8,6 +8,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "paradbg/omp-layout.h"
+
 static inline void paromp_futex_wait(unsigned *addr, unsigned expected)
 {
   syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
@@ -81,14 +83,31 @@ static inline void paromp_wake_all(unsigned *addr, unsigned *sleepers)
     paromp_futex_wake(addr, INT_MAX);
 }
 
-/* A mutex in one int: 0 free, 1 held, 2 held with sleepers.  It fits in
-   omp_lock_t (4 bytes) and in the pointer gcc reserves for a named critical. */
+/* The calling thread's kernel thread id: set when a runtime thread starts,
+   and at the first lock of a thread the runtime did not create. */
+extern __thread unsigned paromp_tid_tls __attribute__((tls_model("initial-exec")));
+unsigned paromp_tid_init(void);
+
+static inline unsigned paromp_tid(void)
+{
+  unsigned t = paromp_tid_tls;
+  if (__builtin_expect(t == 0, 0))
+    t = paromp_tid_init();
+  return t;
+}
+
+/* A mutex in one int that names its holder, as a PI futex does: 0 free,
+   else the holder's thread id, with PARADBG_OMP_MUTEX_WAITERS once a thread
+   may sleep on it.  A debugger reads the holder from the word (the
+   encoding is in paradbg/omp-layout.h).  It fits in omp_lock_t (4 bytes)
+   and in the pointer gcc reserves for a named critical. */
 typedef unsigned paromp_mutex_t;
 
 static inline int paromp_mutex_trylock(paromp_mutex_t *m)
 {
   unsigned z = 0;
-  return __atomic_compare_exchange_n(m, &z, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+  return __atomic_compare_exchange_n(m, &z, paromp_tid(), 0, __ATOMIC_ACQUIRE,
+                                     __ATOMIC_RELAXED);
 }
 
 void paromp_mutex_lock_slow(paromp_mutex_t *m);
@@ -101,7 +120,7 @@ static inline void paromp_mutex_lock(paromp_mutex_t *m)
 
 static inline void paromp_mutex_unlock(paromp_mutex_t *m)
 {
-  if (__atomic_exchange_n(m, 0, __ATOMIC_RELEASE) == 2)
+  if (__atomic_exchange_n(m, 0, __ATOMIC_RELEASE) & PARADBG_OMP_MUTEX_WAITERS)
     paromp_futex_wake(m, 1);
 }
 

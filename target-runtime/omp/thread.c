@@ -12,6 +12,15 @@
 #include "ompt.h"
 
 __thread struct paromp_thread *paromp_self_tls __attribute__((tls_model("initial-exec")));
+__thread unsigned paromp_tid_tls __attribute__((tls_model("initial-exec")));
+
+/* A thread the runtime did not start, at its first lock. */
+unsigned paromp_tid_init(void)
+{
+  unsigned t = (unsigned)syscall(SYS_gettid) & PARADBG_OMP_MUTEX_TID;
+  paromp_tid_tls = t;
+  return t;
+}
 
 /* The registry: a list that only grows, in creation order.  A reader outside
    the process bounds its walk by paromp_thread_count. */
@@ -93,8 +102,23 @@ void paromp_mutex_lock_slow(paromp_mutex_t *m)
     if (__atomic_load_n(m, __ATOMIC_RELAXED) == 0 && paromp_mutex_trylock(m))
       return;
   }
-  while (__atomic_exchange_n(m, 2, __ATOMIC_ACQUIRE) != 0)
-    paromp_futex_wait(m, 2);
+  /* Mark the word as slept on, then sleep while it holds exactly that.
+     A thread that slept takes the lock with the waiters bit: it cannot know
+     whether others still sleep, so its unlock wakes one to find out. */
+  unsigned me = paromp_tid() | PARADBG_OMP_MUTEX_WAITERS;
+  for (;;) {
+    unsigned v = __atomic_load_n(m, __ATOMIC_RELAXED);
+    if (v == 0) {
+      if (__atomic_compare_exchange_n(m, &v, me, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+        return;
+      continue;
+    }
+    if (!(v & PARADBG_OMP_MUTEX_WAITERS) &&
+        !__atomic_compare_exchange_n(m, &v, v | PARADBG_OMP_MUTEX_WAITERS, 0, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
+      continue;
+    paromp_futex_wait(m, v | PARADBG_OMP_MUTEX_WAITERS);
+  }
 }
 
 /* Spinning only pays while every runtime thread can have a processor. */
@@ -164,6 +188,7 @@ struct paromp_thread *paromp_thread_init_self(void)
   struct paromp_thread *t = thread_new(0);
   t->lwp = (pid_t)syscall(SYS_gettid);
   t->pthread = pthread_self();
+  paromp_tid_tls = (unsigned)t->lwp & PARADBG_OMP_MUTEX_TID;
   root_init(t);
   if (paromp_num_places() > 0 && paromp_initial_icv.bind != PAROMP_BIND_FALSE)
     paromp_bind_self(t, paromp_place_of_cpu());
@@ -227,6 +252,7 @@ static void *worker_main(void *arg)
   struct paromp_thread *t = arg;
   t->lwp = (pid_t)syscall(SYS_gettid);
   t->pthread = pthread_self();   /* pthread_create may not have stored it yet */
+  paromp_tid_tls = (unsigned)t->lwp & PARADBG_OMP_MUTEX_TID;
   paromp_self_tls = t;
   paromp_registry_add(t);
   if (OMPT_TOOL)
@@ -302,6 +328,7 @@ void paromp_pool_put(struct paromp_thread **workers, unsigned n)
 static void atfork_child(void)
 {
   struct paromp_thread *self = paromp_self_tls;
+  paromp_tid_tls = 0;   /* the child's thread has an id of its own */
   pthread_mutex_init(&pool_lock, NULL);
   pthread_mutex_init(&registry_lock, NULL);
   pool_idle = NULL;

@@ -252,7 +252,7 @@ START_TEST(versions)
   ck_assert_int_eq(ompd.ompd_get_api_version(&v), ompd_rc_ok);
   ck_assert_int_eq(v, 202011);
   ck_assert_int_eq(ompd.ompd_get_version_string(&s), ompd_rc_ok);
-  ck_assert_ptr_nonnull(strstr(s, "layout table version 1"));
+  ck_assert_ptr_nonnull(strstr(s, "layout table version 2"));
   ck_assert_int_eq(ompd.ompd_get_omp_version(ah, &v), ompd_rc_ok);
   ck_assert_int_eq(v, 202011);
   ck_assert_int_eq(ompd.ompd_get_omp_version_string(ah, &s), ompd_rc_ok);
