@@ -281,3 +281,28 @@ PD_EXPORT ompd_rc_t paradbg_ompd_get_wait_name(ompd_address_space_handle_t *ah, 
   *name = "unnamed";
   return ompd_rc_ok;
 }
+
+/* The first 4 bytes of every lock, nest lock and critical section are the
+   runtime's lock word, which names its holder (paradbg/omp-layout.h). */
+PD_EXPORT ompd_rc_t paradbg_ompd_get_wait_holder(ompd_address_space_handle_t *ah,
+                                                 ompd_word_t state, ompd_wait_id_t wait_id,
+                                                 ompd_word_t *lwp)
+{
+  unsigned char raw[4];
+  uint64_t word;
+  ompd_rc_t rc;
+  if (ah == NULL || lwp == NULL)
+    return ompd_rc_bad_input;
+  *lwp = 0;
+  if ((state != ompt_state_wait_lock && state != ompt_state_wait_critical &&
+       state != ompt_state_wait_atomic) || wait_id == 0)
+    return ompd_rc_unavailable;
+  if ((rc = pd_read(ah, wait_id, sizeof raw, raw)) != ompd_rc_ok ||
+      (rc = pd_to_host(ah, raw, sizeof raw, &word)) != ompd_rc_ok)
+    return rc;
+  word &= PARADBG_OMP_MUTEX_TID;
+  if (word == 0)
+    return ompd_rc_unavailable;   /* free: its waiter is about to take it */
+  *lwp = (ompd_word_t)word;
+  return ompd_rc_ok;
+}

@@ -419,16 +419,29 @@ START_TEST(team_at_barrier)
 }
 END_TEST
 
-/* A thread waiting for a lock, for unnamed and for named critical. */
+/* paradbg's extension: the holder of what a thread in `state` waits on
+   (wait id w) must be the thread that recorded `lwp` from gettid(). */
+static void check_holder(ompd_address_space_handle_t *ah, ompd_word_t state, ompd_wait_id_t w,
+                         pid_t lwp)
+{
+  ompd_word_t holder = -1;
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, state, w, &holder), ompd_rc_ok);
+  ck_assert_int_eq(holder, lwp);
+}
+
+/* A thread waiting for a lock, a nest lock, and for unnamed and named
+   critical, each held by the other thread. */
 START_TEST(lock_and_critical_waits)
 {
   ompd_address_space_handle_t *ah = host_process();
   static omp_lock_t lock;
-  static int go_lock, go_critical, go_named;
+  static omp_nest_lock_t nest;
+  static int go_lock, go_nest, go_critical, go_named;
   static struct self s[2];
   void **default_critical = dlsym(RTLD_DEFAULT, "paromp_default_critical");
   ck_assert_ptr_nonnull(default_critical);
   omp_init_lock(&lock);
+  omp_init_nest_lock(&nest);
 #pragma omp parallel num_threads(2)
   {
     int me = omp_get_thread_num();
@@ -440,7 +453,19 @@ START_TEST(lock_and_critical_waits)
       ck_assert(wait_flag(&s[1].lwp, 1));
       ck_assert_msg(wait_state(ah, s[1].lwp, ompt_state_wait_lock, &w), "no wait_lock");
       ck_assert_uint_eq(w, (uintptr_t)&lock);
+      check_holder(ah, ompt_state_wait_lock, w, s[0].lwp);
       omp_unset_lock(&lock);
+      /* a nest lock, held twice: its wait id is the lock, whose first word
+         is the lock word */
+      omp_set_nest_lock(&nest);
+      omp_set_nest_lock(&nest);
+      __atomic_store_n(&go_nest, 1, __ATOMIC_RELEASE);
+      ck_assert_msg(wait_state_for(ah, s[1].lwp, ompt_state_wait_lock, (uintptr_t)&nest, &w),
+                    "no wait_lock for the nest lock (last wait id %#lx)", (unsigned long)w);
+      check_holder(ah, ompt_state_wait_lock, w, s[0].lwp);
+      omp_unset_nest_lock(&nest);
+      check_holder(ah, ompt_state_wait_lock, w, s[0].lwp);
+      omp_unset_nest_lock(&nest);
 #pragma omp critical
       {
         __atomic_store_n(&go_critical, 1, __ATOMIC_RELEASE);
@@ -451,6 +476,7 @@ START_TEST(lock_and_critical_waits)
         ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, w, &name),
                          ompd_rc_ok);
         ck_assert_str_eq(name, "unnamed");
+        check_holder(ah, ompt_state_wait_critical, w, s[0].lwp);
       }
 #pragma omp critical(named_one)
       {
@@ -465,11 +491,15 @@ START_TEST(lock_and_critical_waits)
         ck_assert_int_eq(ompd.paradbg_ompd_get_wait_name(ah, ompt_state_wait_critical, w, &name),
                          ompd_rc_unavailable);
         ck_assert_ptr_null(name);
+        check_holder(ah, ompt_state_wait_critical, w, s[0].lwp);
       }
     } else {
       wait_flag(&go_lock, 1);
       omp_set_lock(&lock);
       omp_unset_lock(&lock);
+      wait_flag(&go_nest, 1);
+      omp_set_nest_lock(&nest);
+      omp_unset_nest_lock(&nest);
       wait_flag(&go_critical, 1);
 #pragma omp critical
       ;
@@ -479,6 +509,7 @@ START_TEST(lock_and_critical_waits)
     }
   }
   omp_destroy_lock(&lock);
+  omp_destroy_nest_lock(&nest);
   ompd.ompd_rel_address_space_handle(ah);
 }
 END_TEST
@@ -839,6 +870,100 @@ START_TEST(wait_names)
 }
 END_TEST
 
+/* A thread the runtime did not start takes a lock: its id comes from
+   gettid() at its first lock. */
+static omp_lock_t foreign_lock;
+static int foreign_held, foreign_release;
+static pid_t foreign_lwp;
+
+static void *foreign_thread(void *arg)
+{
+  (void)arg;
+  omp_set_lock(&foreign_lock);
+  __atomic_store_n(&foreign_lwp, host_gettid(), __ATOMIC_RELAXED);
+  __atomic_store_n(&foreign_held, 1, __ATOMIC_RELEASE);
+  wait_flag(&foreign_release, 1);
+  omp_unset_lock(&foreign_lock);
+  return NULL;
+}
+
+/* paradbg's extension: the holder of a lock-like object, from its lock
+   word; a free object has none, and other waits have no holder. */
+START_TEST(wait_holders)
+{
+  ompd_address_space_handle_t *ah = host_process();
+  static omp_lock_t lock;
+  static omp_nest_lock_t nest;
+  static unsigned word;
+  ompd_word_t lwp = -1;
+  ompd_wait_id_t id = (uintptr_t)&lock;
+  ck_assert_ptr_nonnull(ompd.paradbg_ompd_get_wait_holder);
+  omp_init_lock(&lock);
+  /* free */
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock, id, &lwp),
+                   ompd_rc_unavailable);
+  ck_assert_int_eq(lwp, 0);
+  /* held by this, the initial thread */
+  omp_set_lock(&lock);
+  check_holder(ah, ompt_state_wait_lock, id, host_gettid());
+  check_holder(ah, ompt_state_wait_critical, id, host_gettid());
+  check_holder(ah, ompt_state_wait_atomic, id, host_gettid());
+  /* waits that have no holder, and no object */
+  lwp = -1;
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_barrier, id, &lwp),
+                   ompd_rc_unavailable);
+  ck_assert_int_eq(lwp, 0);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_work_parallel, id, &lwp),
+                   ompd_rc_unavailable);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock, 0, &lwp),
+                   ompd_rc_unavailable);
+  omp_unset_lock(&lock);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock, id, &lwp),
+                   ompd_rc_unavailable);
+  /* a nest lock, free and held */
+  omp_init_nest_lock(&nest);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock,
+                                                     (uintptr_t)&nest, &lwp),
+                   ompd_rc_unavailable);
+  omp_set_nest_lock(&nest);
+  check_holder(ah, ompt_state_wait_lock, (uintptr_t)&nest, host_gettid());
+  omp_unset_nest_lock(&nest);
+  omp_destroy_nest_lock(&nest);
+  /* a thread OpenMP did not start */
+  pthread_t pt;
+  omp_init_lock(&foreign_lock);
+  ck_assert_int_eq(pthread_create(&pt, NULL, foreign_thread, NULL), 0);
+  ck_assert(wait_flag(&foreign_held, 1));
+  ck_assert_int_ne(foreign_lwp, host_gettid());
+  check_holder(ah, ompt_state_wait_lock, (uintptr_t)&foreign_lock, foreign_lwp);
+  __atomic_store_n(&foreign_release, 1, __ATOMIC_RELEASE);
+  pthread_join(pt, NULL);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock,
+                                                     (uintptr_t)&foreign_lock, &lwp),
+                   ompd_rc_unavailable);
+  omp_destroy_lock(&foreign_lock);
+  /* the word's encoding: the waiters bit is not part of the id */
+  word = PARADBG_OMP_MUTEX_WAITERS | 4321;
+  check_holder(ah, ompt_state_wait_critical, (uintptr_t)&word, 4321);
+  word = PARADBG_OMP_MUTEX_WAITERS;
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_critical,
+                                                     (uintptr_t)&word, &lwp),
+                   ompd_rc_unavailable);
+  /* bad input, and memory that cannot be read */
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(NULL, ompt_state_wait_lock, id, &lwp),
+                   ompd_rc_bad_input);
+  ck_assert_int_eq(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock, id, NULL),
+                   ompd_rc_bad_input);
+  ck_assert_int_ne(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock, 8, &lwp),
+                   ompd_rc_ok);
+  ck_assert_int_ne(ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock, ~(ompd_wait_id_t)1,
+                                                     &lwp),
+                   ompd_rc_ok);
+  omp_destroy_lock(&lock);
+  ompd.ompd_rel_address_space_handle(ah);
+}
+END_TEST
+
 /* debug-var (OMP_DEBUG) through OMPD, as this process's own runtime has
    it: the child mode of this program (--debug-var WANT) checks it in a
    fresh process, so each value can be set in the environment. */
@@ -1019,9 +1144,10 @@ START_TEST(garbage_memory)
     ompd_rc_t rc = ompd.ompd_get_thread_handle(ah, OMPD_THREAD_ID_LWP, sizeof lwp, &lwp, &th);
     if (rc != ompd_rc_ok)
       continue;
-    ompd_word_t st;
+    ompd_word_t st, holder;
     ompd_wait_id_t w;
-    (void)ompd.ompd_get_state(th, &st, &w);
+    if (ompd.ompd_get_state(th, &st, &w) == ompd_rc_ok)
+      (void)ompd.paradbg_ompd_get_wait_holder(ah, ompt_state_wait_lock, w, &holder);
     ompd_parallel_handle_t *p = NULL, *up;
     ompd_task_handle_t *t = NULL, *g;
     if (ompd.ompd_get_curr_parallel_handle(th, &p) == ompd_rc_ok) {
@@ -1079,6 +1205,7 @@ int main(int argc, char **argv)
   tcase_add_test(live, icvs_match_the_api);
   tcase_add_test(live, listing_costs_two_reads_per_thread);
   tcase_add_test(live, wait_names);
+  tcase_add_test(live, wait_holders);
   tcase_add_test(live, debug_var);
   suite_add_tcase(s, live);
   TCase *bad = tcase_create("bad input");
