@@ -1,0 +1,235 @@
+# What tests/waits-inspect.test and stacks-inspect.test share, sourced
+# after lib.sh (sh, not bash): the installed paradbg-inspect, the programs
+# of this directory built once, starting and stopping them, and checking
+# reports with check.py.
+#
+#   hang_setup           python3 (PY, CHECK, VALIDATE), the installed tree
+#                        (INSPECT, prefix), BUILD_INSPECT, hang and (with
+#                        gfortran) cafhang built in $WORK (have_caf), and
+#                        whether live (ptrace), gcore and kernel cores work
+#                        here; a trap that kills every program on the way out
+#   start NAME CMD...    CMD in $WORK/NAME in the background, under timeout
+#   ready NAME           waits for NAME's record; sets PID; cd $WORK/NAME
+#   stop NAME            kills it and waits
+#   inspect NAME ARGS... the installed paradbg-inspect; NAME.out, NAME.err, rc
+#   verdict TAG MODE ARGS...  check.py MODE ARGS: pass or fail
+#   keep FILE            a JSON report to validate at the end (validate_kept)
+#   caf_save V / caf_restore V  run-hang.sh's variables under a name
+
+HANG_DIR=$srcdir/hang
+SCHEMA=$srcdir/../docs/paradbg-inspect.schema.json
+TO_VALIDATE=
+
+hang_cleanup() {
+  for d in "$WORK"/*/; do
+    for f in pid job; do
+      [ -r "$d$f" ] && kill -KILL "$(cat "$d$f")" 2> /dev/null
+    done
+  done
+  for v in ${CAF_SAVED:-}; do
+    # shellcheck disable=SC2086
+    caf_restore "$v" && kill -KILL $HANG_PID $IMAGE_PIDS "$HANG_JOB" 2> /dev/null
+  done
+  wait 2> /dev/null
+  rm -rf "$WORK"
+}
+
+hang_setup() {
+  for f in "$HANG_DIR/hang.c" "$HANG_DIR/check.py"; do
+    [ -r "$f" ] || { echo "SKIP: $f is not there yet"; exit 77; }
+  done
+  # The system's python3 first: it starts faster than a wrapper (pyenv).
+  PY=
+  for py in /usr/bin/python3 python3; do
+    $py -c "import json" 2> /dev/null && { PY=$py; break; }
+  done
+  [ -n "$PY" ] || { echo "SKIP: no python3"; exit 77; }
+  CHECK="$PY $HANG_DIR/check.py"
+  VALIDATE=
+  for py in /usr/bin/python3 python3; do
+    $py -c "import jsonschema" 2> /dev/null && { VALIDATE=$py; break; }
+  done
+  [ -n "$VALIDATE" ] || echo "note: no python3 with jsonschema: the JSON is not validated against the schema"
+  trap hang_cleanup EXIT
+  trap 'exit 1' INT TERM HUP
+
+  # The installed tree: libparadbg by LD_LIBRARY_PATH, the plugin
+  # directory named.
+  prefix=$WORK/prefix
+  for d in libompd libcafdbg libparadbg inspect; do
+    make -s -C "$top_builddir/$d" install prefix="$prefix" > "$WORK/install.log" 2>&1 \
+      || { echo "FAIL: make install in $d"; tail -5 "$WORK/install.log"; exit 1; }
+  done
+  INSPECT=$prefix/bin/paradbg-inspect
+  BUILD_INSPECT=$top_builddir/inspect/paradbg-inspect
+
+  "$CC" -fopenmp -O1 -g -Wall -o "$WORK/hang" "$HANG_DIR/hang.c" || { echo "FAIL: cannot build hang.c"; exit 1; }
+  have_caf=no
+  if command -v gfortran > /dev/null 2>&1; then
+    caf_build cafhang -g "$HANG_DIR/cafhang.f90" && have_caf=yes
+    . "$srcdir/caf-debug/run-hang.sh"
+    GFORTRAN_SHARED_MEMORY_SIZE=2M
+    export GFORTRAN_SHARED_MEMORY_SIZE
+    HANG_PROG=$WORK/cafhang
+    HANG_TIMEOUT=120
+  else
+    echo "note: no gfortran: the coarray cases are skipped"
+  fi
+
+  # Whether paradbg-inspect may trace here; gcore; the kernel's cores
+  # (the core limit raised before any program starts).
+  sleep 60 &
+  probe=$!
+  live=yes
+  timeout 60 "$INSPECT" -p $probe > /dev/null 2> "$WORK/probe.err"
+  grep -q "may not trace" "$WORK/probe.err" && live=no
+  kill $probe
+  wait $probe 2> /dev/null
+  [ $live = yes ] || echo "note: ptrace is not permitted here: the live cases are skipped"
+  if command -v gcore > /dev/null 2>&1; then
+    have_gcore=yes
+  else
+    have_gcore=no
+    echo "note: no gcore: the gcore cases are skipped"
+  fi
+  kernel_cores_probe
+}
+
+inspect() {
+  to=$1
+  shift
+  timeout 60 env LD_LIBRARY_PATH="$prefix/lib" "$INSPECT" --plugin-dir "$prefix/lib/paradbg/plugins" "$@" \
+    > "$to.out" 2> "$to.err"
+  rc=$?
+}
+
+# verdict TAG MODE ARGS...: fails with TAG if paradbg-inspect failed (rc,
+# $to.err) or check.py MODE ARGS finds a difference
+verdict() {
+  tag=$1
+  shift
+  if [ $rc -ne 0 ]; then
+    fail "$tag: exit $rc: $(head -3 "$to.err")"
+  elif out=$($CHECK "$@" 2>&1); then
+    pass "$tag ($(printf '%s\n' "$out" | tail -1))"
+  else
+    fail "$tag"
+    printf '%s\n' "$out" | head -20
+  fi
+}
+
+keep() {
+  [ $rc -eq 0 ] || return 0
+  n_valid=$((${n_valid:-0} + 1))
+  cp "$1" "$WORK/valid.$n_valid.json"
+  TO_VALIDATE="$TO_VALIDATE $WORK/valid.$n_valid.json"
+}
+
+validate_kept() {
+  [ -n "$VALIDATE" ] && [ -n "$TO_VALIDATE" ] || return 0
+  # shellcheck disable=SC2086
+  if out=$($VALIDATE "$srcdir/atomic-debug/check.py" schema "$SCHEMA" $TO_VALIDATE 2>&1); then
+    pass "the JSON follows the schema ($(printf '%s\n' "$out" | tail -1))"
+  else
+    fail "the JSON does not follow the schema"
+    printf '%s\n' "$out" | head -10
+  fi
+}
+
+# bad_usage TAG ARGS...: paradbg-inspect refuses ARGS: status 1, one line
+bad_usage() {
+  tag=$1
+  shift
+  inspect bad "$@"
+  if [ $rc -eq 1 ] && [ "$(wc -l < bad.err)" -eq 1 ]; then
+    pass "$tag: status 1, $(cat bad.err)"
+  else
+    fail "$tag: exit $rc, $(wc -l < bad.err) lines on stderr: $(head -3 bad.err)"
+  fi
+}
+
+start() {
+  name=$1
+  shift
+  mkdir -p "$WORK/$name"
+  (cd "$WORK/$name" && exec timeout 120 "$@" > prog.out 2> prog.err) &
+  echo $! > "$WORK/$name/job"
+}
+
+# ready NAME: at most 30 s for the record's ready, then (hang.c) until its
+# watcher has gone; 1 (and why) if it does not come.
+ready() {
+  cd "$WORK/$1" || exit 1
+  job=$(cat job)
+  i=0
+  while [ $i -lt 300 ] && ! grep -q "^ready\|^error" record 2> /dev/null && kill -0 "$job" 2> /dev/null; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+  PID=$(sed -n 's/^start \([0-9]*\) .*/\1/p' record 2> /dev/null)
+  [ -n "$PID" ] && echo "$PID" > pid
+  if ! grep -q "^ready" record 2> /dev/null; then
+    echo "$1: not ready: $(grep "^error" record 2> /dev/null) $(head -3 prog.err)"
+    return 1
+  fi
+  w=$(sed -n 's/^watcher //p' record)
+  i=0
+  while [ -n "$w" ] && [ -d "/proc/$PID/task/$w" ] && [ $i -lt 100 ]; do
+    sleep 0.05
+    i=$((i + 1))
+  done
+  return 0
+}
+
+stop() {
+  for f in pid job; do
+    [ -r "$WORK/$1/$f" ] && kill -KILL "$(cat "$WORK/$1/$f")" 2> /dev/null
+  done
+  [ -r "$WORK/$1/job" ] && wait "$(cat "$WORK/$1/job")" 2> /dev/null
+  rm -f "$WORK/$1/pid" "$WORK/$1/job"
+}
+
+# gcore_of PID: a gcore core of PID in the current directory, core.PID;
+# 1 (and fail) if gcore cannot
+gcore_of() {
+  if gcore -o "$PWD/core" "$1" > "gcore.$1.log" 2>&1 && [ -f "core.$1" ]; then
+    return 0
+  fi
+  fail "gcore of $1: $(tail -2 "gcore.$1.log")"
+  return 1
+}
+
+caf_save() {
+  eval "${1}_job=\$HANG_JOB ${1}_pid=\$HANG_PID ${1}_images=\"\$IMAGE_PIDS\""
+  CAF_SAVED="${CAF_SAVED:-} $1"
+}
+caf_restore() {
+  eval "HANG_JOB=\${${1}_job:-} HANG_PID=\${${1}_pid:-} IMAGE_PIDS=\"\${${1}_images:-}\""
+  [ -n "$HANG_JOB" ]
+}
+# caf_stop V: stops the program saved as V as run-hang.sh's stop_hang
+# does (SIGTERM to the supervisor, which its images follow; SIGKILL after
+# 10 s), and fails if any of its processes is left; not stop_hang itself,
+# whose check for leftovers sees the other program of $WORK too.
+caf_stop() {
+  caf_restore "$1" || return 0
+  kill -TERM "${HANG_PID:-$HANG_JOB}" 2> /dev/null
+  i=0
+  while kill -0 "$HANG_JOB" 2> /dev/null && [ $i -lt 100 ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+  # shellcheck disable=SC2086
+  kill -0 "$HANG_JOB" 2> /dev/null && kill -KILL $HANG_PID $IMAGE_PIDS "$HANG_JOB" 2> /dev/null
+  wait "$HANG_JOB" 2> /dev/null
+  eval "${1}_job="
+  sleep 0.2
+  left=
+  for p in $HANG_PID $IMAGE_PIDS; do
+    if [ -r "/proc/$p/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$p/stat"; then
+      left="$left $p"
+      kill -KILL "$p" 2> /dev/null
+    fi
+  done
+  [ -z "$left" ] || fail "coarray $1: processes left running:$left"
+}
