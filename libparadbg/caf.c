@@ -20,6 +20,7 @@
 #include "paradbg/plugins.h"
 
 #include "caf.h"
+#include "printable.h"
 
 #define MAX_TEAMS 4096        /* teams looked at */
 
@@ -406,17 +407,11 @@ static int add_int(int **v, unsigned *n, int x)
 /* "2, 3, 5-9": images as compact ranges. */
 static void ranges(char *buf, size_t n, const int *v, unsigned k)
 {
-  size_t len = 0;
-  buf[0] = '\0';
-  for (unsigned i = 0; i < k && len < n; ) {
-    unsigned j = i;
-    while (j + 1 < k && v[j + 1] == v[j] + 1)
-      j++;
-    int w = j > i + 1 ? snprintf(buf + len, n - len, "%s%d-%d", i ? ", " : "", v[i], v[j])
-                      : snprintf(buf + len, n - len, "%s%d", i ? ", " : "", v[i]);
-    len += w > 0 ? (size_t)w : 0;
-    i = j > i + 1 ? j + 1 : i + 1;
-  }
+  struct ranges r;
+  ranges_init(&r, buf, n, ", ", 0, 0);
+  for (unsigned i = 0; i < k; i++)
+    ranges_add(&r, v[i]);
+  ranges_end(&r);
 }
 
 const struct pdb_caf_coarray *caf_find(const struct pdb_caf_records *r, const char *name)

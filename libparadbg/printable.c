@@ -73,3 +73,69 @@ char *pdb_printable(const char *s)
   *o = '\0';
   return out;
 }
+
+static void ranges_put(struct ranges *r, const char *fmt, long long a, long long b)
+{
+  if (r->len + 1 >= r->size)
+    return;
+  int w = snprintf(r->buf + r->len, r->size - r->len, fmt, a, b);
+  r->len += w < 0 ? 0 : (size_t)w < r->size - r->len ? (size_t)w : r->size - r->len - 1;
+}
+
+/* Writes the open run. */
+static void ranges_close(struct ranges *r)
+{
+  if (!r->open)
+    return;
+  r->open = 0;
+  const char *sep = r->nranges ? r->sep : "";
+  r->nranges++;
+  if (r->len + strlen(sep) + 1 < r->size) {
+    memcpy(r->buf + r->len, sep, strlen(sep) + 1);
+    r->len += strlen(sep);
+  }
+  if (r->first == r->last)
+    ranges_put(r, "%lld", r->first, 0);
+  else if (r->last == r->first + 1 && !r->pairs) {
+    ranges_put(r, "%lld", r->first, 0);
+    ranges_put(r, r->sep[0] == ',' && r->sep[1] == ' ' ? ", %lld" : ",%lld", r->last, 0);
+  } else
+    ranges_put(r, "%lld-%lld", r->first, r->last);
+}
+
+void ranges_init(struct ranges *r, char *buf, size_t size, const char *sep, int pairs, unsigned max)
+{
+  memset(r, 0, sizeof *r);
+  r->buf = buf, r->size = size, r->sep = sep, r->pairs = pairs, r->max = max;
+  if (size > 0)
+    buf[0] = '\0';
+}
+
+void ranges_add(struct ranges *r, int64_t v)
+{
+  if (r->more) {
+    r->more++;
+    return;
+  }
+  if (r->open && v == r->last)
+    return;
+  if (r->open && r->last != INT64_MAX && v == r->last + 1) {
+    r->last = v;
+    return;
+  }
+  if (r->max && r->nranges + r->open >= r->max) {
+    r->more++;
+    return;
+  }
+  ranges_close(r);
+  r->first = r->last = v;
+  r->open = 1;
+}
+
+size_t ranges_end(struct ranges *r)
+{
+  ranges_close(r);
+  if (r->more)
+    ranges_put(r, ", ... (%lld more)", (long long)r->more, 0);
+  return r->len;
+}

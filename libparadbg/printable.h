@@ -20,4 +20,24 @@ int printable_code(uint32_t code);
 
 /* pdb_printable (paradbg.h) is the one that makes a string printable. */
 
+/* Numbers as compact ranges ("1,3-5", "2, 3, 5-9"), written into buf a
+   value at a time in ascending order: a value one above the last extends
+   its run, the same value again is dropped.  Past max ranges (0: no
+   bound) the rest is counted and ranges_end writes ", ... (N more)"; what
+   does not fit in size bytes is cut. */
+struct ranges {
+  char *buf;
+  size_t size, len;
+  const char *sep;           /* between ranges: "," or ", " */
+  int pairs;                 /* a run of two as "3-4" rather than "3, 4" */
+  unsigned max, nranges;
+  uint64_t more;             /* values past max */
+  int64_t first, last;
+  int open;
+};
+void ranges_init(struct ranges *r, char *buf, size_t size, const char *sep, int pairs, unsigned max);
+void ranges_add(struct ranges *r, int64_t v);
+/* Closes the last run; the length written. */
+size_t ranges_end(struct ranges *r);
+
 #endif
