@@ -96,8 +96,8 @@ static void headline(struct sb *o, const struct pdb_stacks *t)
   if (t->unwound_not)
     sb_printf(o, ", %u not unwound", t->unwound_not);
   if (t->truncated)
-    sb_printf(o, ", %u cut short (past %d frames or %u nodes)", t->truncated, PDB_STACKS_MAX_DEPTH,
-              PDB_STACKS_MAX_NODES);
+    sb_printf(o, ", %u frame%s left out (the tree's bounds: %d deep, %u nodes)", t->truncated,
+              t->truncated == 1 ? "" : "s", PDB_STACKS_MAX_DEPTH, PDB_STACKS_MAX_NODES);
   if (t->sampled)
     sb_printf(o, ", sampled: %u of %u moved", moved_total(t), t->nthreads);
 }

@@ -504,19 +504,20 @@ static int insert_all(struct build *b, struct pdb_stacks *out)
 {
   for (unsigned t = 0; t < b->n; t++) {
     const struct pdb_stack_thread *x = &b->th[t];
-    int cur = -1, cut = 0;
+    int cur = -1;
+    unsigned cut = 0;   /* frames left out */
     if (x->nframes <= 0 || x->frames == NULL) {
       out->unwound_not++;
       cur = child(b, -1, K_NOT_UNWOUND, "", 0);
       if (cur == -2)
         return -1;
-      cut = cur < 0;
+      cut = cur == -1;
       if (cur >= 0)
         b->bn[cur].count++, b->bn[cur].moved += x->moved == 1;
     } else {
       unsigned depth = (unsigned)x->nframes < PDB_STACKS_MAX_DEPTH ? (unsigned)x->nframes
                                                                    : PDB_STACKS_MAX_DEPTH;
-      cut = (unsigned)x->nframes > depth;
+      cut = (unsigned)x->nframes - depth;
       for (unsigned d = 0; d < depth; d++) {
         int kind;
         const char *key;
@@ -525,7 +526,7 @@ static int insert_all(struct build *b, struct pdb_stacks *out)
         if (c == -2)
           return -1;
         if (c == -1) {
-          cut = 1;
+          cut = (unsigned)x->nframes - d;
           break;
         }
         cur = c;
@@ -533,7 +534,7 @@ static int insert_all(struct build *b, struct pdb_stacks *out)
       }
     }
     b->end[t] = cur;
-    out->truncated += cut;
+    out->truncated = out->truncated + cut >= out->truncated ? out->truncated + cut : UINT32_MAX;
   }
   return 0;
 }
