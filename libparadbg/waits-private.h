@@ -1,1 +1,29 @@
-/* placeholder */
+/* What the wait-for graph's builder (waits.c) and its renderings
+   (waits-text.c) share: a growing string, and the words both use. */
+#ifndef PARADBG_LIB_WAITS_PRIVATE_H
+#define PARADBG_LIB_WAITS_PRIVATE_H
+
+#include <stddef.h>
+
+#include "paradbg/paradbg.h"
+
+/* A string that grows; failed once anything could not be added. */
+struct wstr {
+  char *s;
+  size_t len, cap;
+  int failed;
+};
+
+void wstr_add(struct wstr *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The text, which the caller frees; NULL (and freed) if anything failed. */
+char *wstr_take(struct wstr *b);
+
+/* "SIGSEGV", or "signal 77", into buf. */
+const char *waits_signal_name(int sig, char *buf, size_t n);
+
+/* Whether an edge of this kind points at a holder ("held by"): locks,
+   critical sections, atomic and ordered constructs, coarray locks and
+   critical constructs, atomic locks. */
+int waits_kind_held(const char *kind);
+
+#endif
