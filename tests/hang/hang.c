@@ -270,29 +270,27 @@ static void barrier_scenario(int crash)
   }
 }
 
-/* busy: the computation, spread over several functions so that samples
-   of its stack differ. */
-__attribute__((noinline)) static unsigned long mix(unsigned long x, int rounds)
-{
-  for (int i = 0; i < rounds; i++)
-    x = x * 6364136223846793005ul + 1442695040888963407ul + (x >> 29);
-  return x;
-}
+/* busy: the computation.  mix is some 4000 instructions of straight-line
+   code (1024 rounds, each depending on the one before), so that two
+   samples of the computing thread's stack almost never find the same
+   program counter: it is seen to move. */
+#define ROUND x = x * 6364136223846793005ul + 1442695040888963407ul, x ^= x >> 29;
+#define ROUND16 ROUND ROUND ROUND ROUND ROUND ROUND ROUND ROUND \
+  ROUND ROUND ROUND ROUND ROUND ROUND ROUND ROUND
+#define ROUND256 ROUND16 ROUND16 ROUND16 ROUND16 ROUND16 ROUND16 ROUND16 ROUND16 \
+  ROUND16 ROUND16 ROUND16 ROUND16 ROUND16 ROUND16 ROUND16 ROUND16
 
-__attribute__((noinline)) static unsigned long fold(unsigned long x)
+__attribute__((noinline)) static unsigned long mix(unsigned long x)
 {
-  unsigned long s = 0;
-  for (int i = 0; i < 20000; i++)
-    s += mix(x + i, 7) ^ (s << 3);
-  return s;
+  ROUND256 ROUND256 ROUND256 ROUND256
+  return x;
 }
 
 __attribute__((noinline)) static void compute_forever(void)
 {
   unsigned long x = 1;
   for (;;) {
-    x = fold(x);
-    x ^= mix(x, 50000);
+    x = mix(x);
     sink = x;
   }
 }
