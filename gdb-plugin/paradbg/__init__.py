@@ -3,10 +3,11 @@
 Loading the package inside GDB adds "info openmp ...", "catch openmp
 ...", "set/show openmp ...", a frame filter and the $_openmp_*
 convenience functions, "info coarray ...", "coarray print",
-"coarray image" and "set/show coarray ...", "info atomic locks", and
-"info distarray" and "distarray owner".  paradbg.openmp,
-paradbg.coarray, paradbg.atomic and paradbg.distarray are the scripting
-API; see docs/gdb.md."""
+"coarray image" and "set/show coarray ...", "info atomic locks",
+"info distarray" and "distarray owner", and "info wait-for" and "info
+stacks".  paradbg.openmp, paradbg.coarray, paradbg.atomic,
+paradbg.distarray and paradbg.waits are the scripting API; see
+docs/gdb.md."""
 
 _registered = False
 
@@ -25,14 +26,15 @@ def register(plugin_dirs=(), coarray_plugin_dirs=None):
     if _registered:
         return
     _registered = True
-    from . import (cmd_atomic, cmd_catch, cmd_coarray, cmd_distarray, cmd_info, frame_filter, functions,
-                   settings)
+    from . import (cmd_atomic, cmd_catch, cmd_coarray, cmd_distarray, cmd_info, cmd_waits, frame_filter,
+                   functions, settings)
     settings.register()
     cmd_info.register()
     cmd_catch.register()
     cmd_coarray.register()
     cmd_atomic.register()
     cmd_distarray.register()
+    cmd_waits.register()
     frame_filter.register()
     functions.register()
 
@@ -40,3 +42,4 @@ from . import openmp  # noqa: E402  (the API: paradbg.openmp.threads() ...)
 from . import coarray  # noqa: E402  (paradbg.coarray.images() ...)
 from . import atomic  # noqa: E402  (paradbg.atomic.locks() ...)
 from . import distarray  # noqa: E402  (paradbg.distarray.arrays() ...)
+from . import waits  # noqa: E402  (paradbg.waits.graph(), paradbg.waits.stacks() ...)

@@ -46,6 +46,14 @@ class AtomicThread(C.Structure):
                 ("nframes", C.c_int)]
 
 
+class HostThread(C.Structure):
+    """struct pdb_host_thread: a thread as the host knows it, for the
+    wait-for graph: its label ("thread 3"), and the signal that stopped
+    it in a core (a crash), 0 for none."""
+    _fields_ = [("lwp", C.c_int64), ("label", C.c_char_p), ("signal", C.c_int),
+                ("frames", C.POINTER(Frame)), ("nframes", C.c_int)]
+
+
 class Options(C.Structure):
     _fields_ = [("target_name", C.c_char_p), ("dirs", C.POINTER(C.c_char_p)),
                 ("ndirs", C.c_uint), ("dir_advice", C.c_char_p)]
@@ -90,6 +98,71 @@ class DapRecords(C.Structure):
     """struct pdb_dap_records: every array of the sources."""
     _fields_ = [("arrays", C.POINTER(DistArray)), ("narrays", C.c_uint), ("truncated", C.c_uint)]
 
+
+# paradbg/waits.h and paradbg/stacks.h: the wait-for graph and merged
+# stacks.  The package reads them as text or JSON (pdb_waits_gather_text,
+# pdb_stacks_from_json); the structures are declared for scripts that
+# want libparadbg's own, and so that gdb-binding-abi.test checks them.
+
+class WaitNode(C.Structure):
+    """struct pdb_wait_node: a thread or an image of the graph."""
+    _fields_ = [("kind", C.c_int), ("label", C.c_char_p), ("lwp", C.c_int64),
+                ("omp_thread", C.c_int64), ("image", C.c_int), ("status", C.c_char_p),
+                ("signal", C.c_int), ("wait", C.c_char_p), ("alive", C.c_int)]
+
+
+class WaitEdge(C.Structure):
+    """struct pdb_wait_edge: "from waits for to" (from is a Python word:
+    getattr(edge, "from"))."""
+    _fields_ = [("from", C.c_uint), ("to", C.c_uint), ("kind", C.c_char_p),
+                ("object", C.c_char_p), ("in_cycle", C.c_int)]
+
+
+class WaitFinding(C.Structure):
+    """struct pdb_wait_finding: a deadlock or a wait that can never end."""
+    _fields_ = [("kind", C.c_char_p), ("text", C.c_char_p), ("nodes", C.POINTER(C.c_uint)),
+                ("nnodes", C.c_uint)]
+
+
+class Waits(C.Structure):
+    """struct pdb_waits: the graph and its verdict."""
+    _fields_ = [("verdict", C.c_int), ("verdict_name", C.c_char_p), ("summary", C.c_char_p),
+                ("nodes", C.POINTER(WaitNode)), ("nnodes", C.c_uint),
+                ("edges", C.POINTER(WaitEdge)), ("nedges", C.c_uint),
+                ("findings", C.POINTER(WaitFinding)), ("nfindings", C.c_uint),
+                ("truncated", C.c_uint)]
+
+
+class StackThread(C.Structure):
+    """struct pdb_stack_thread: one thread's stack, for merged stacks."""
+    _fields_ = [("source", C.c_uint), ("image", C.c_int), ("omp_thread", C.c_int64),
+                ("lwp", C.c_int64), ("frames", C.POINTER(Frame)), ("nframes", C.c_int),
+                ("wait", C.c_char_p), ("moved", C.c_int)]
+
+
+class StackClass(C.Structure):
+    """struct pdb_stack_class: the threads whose stacks end at a node, by wait."""
+    _fields_ = [("wait", C.c_char_p), ("count", C.c_uint), ("members", C.c_char_p),
+                ("moved", C.c_uint)]
+
+
+class StackNode(C.Structure):
+    """struct pdb_stack_node: a function of the prefix tree."""
+    _fields_ = [("function", C.c_char_p), ("where", C.c_char_p), ("count", C.c_uint),
+                ("members", C.c_char_p), ("moved", C.c_uint), ("parent", C.c_int),
+                ("children", C.POINTER(C.c_uint)), ("nchildren", C.c_uint),
+                ("classes", C.POINTER(StackClass)), ("nclasses", C.c_uint)]
+
+
+class Stacks(C.Structure):
+    """struct pdb_stacks: the merged tree."""
+    _fields_ = [("nodes", C.POINTER(StackNode)), ("nnodes", C.c_uint), ("nthreads", C.c_uint),
+                ("nsources", C.c_uint), ("sampled", C.c_int), ("unwound_not", C.c_uint),
+                ("truncated", C.c_uint)]
+
+
+# The formats of pdb_waits_gather_text and pdb_stacks_from_json.
+FORMAT_TEXT, FORMAT_JSON, FORMAT_DOT = 0, 1, 2
 
 _P = C.POINTER
 # name: (return type, argument types)
@@ -151,6 +224,27 @@ PROTOTYPES = {
     "pdb_dap_shape_text": (C.c_size_t, (_P(DistArray), C.c_char_p, C.c_size_t)),
     "pdb_dap_owned_text": (C.c_size_t, (_P(DistArray), _P(DapPiece), C.c_char_p, C.c_size_t)),
     "pdb_dap_dims_text": (C.c_size_t, (_P(DistArray), _P(DapPiece), C.c_char_p, C.c_size_t)),
+    # paradbg/waits.h (the records of the views stay opaque here)
+    "pdb_waits_build": (C.c_int, (C.c_void_p, C.c_void_p, C.c_void_p, _P(HostThread), C.c_uint,
+                                  _P(Waits), C.c_char_p, C.c_size_t)),
+    "pdb_waits_free": (None, (_P(Waits),)),
+    "pdb_waits_gather": (C.c_int, (C.c_void_p, C.c_void_p, C.c_void_p, _P(HostThread), C.c_uint,
+                                   _P(Waits), C.c_char_p, C.c_size_t)),
+    "pdb_waits_text": (C.c_void_p, (_P(Waits),)),
+    "pdb_waits_json": (C.c_void_p, (_P(Waits), C.c_char_p, C.c_void_p)),
+    "pdb_waits_dot": (C.c_void_p, (_P(Waits),)),
+    "pdb_waits_gather_text": (C.c_void_p, (C.c_void_p, C.c_void_p, C.c_void_p, _P(HostThread),
+                                           C.c_uint, C.c_int, C.c_char_p, C.c_size_t)),
+    "pdb_dot_to_svg": (C.c_int, (C.c_char_p, C.c_char_p, C.c_char_p, C.c_size_t)),
+    "pdb_write_file": (C.c_int, (C.c_char_p, C.c_char_p, C.c_char_p, C.c_size_t)),
+    # paradbg/stacks.h
+    "pdb_stacks_build": (C.c_int, (_P(StackThread), C.c_uint, _P(Stacks), C.c_char_p, C.c_size_t)),
+    "pdb_stacks_free": (None, (_P(Stacks),)),
+    "pdb_stacks_moved": (C.c_int, (_P(Frame), C.c_int, _P(Frame), C.c_int)),
+    "pdb_stacks_text": (C.c_void_p, (_P(Stacks),)),
+    "pdb_stacks_json": (C.c_void_p, (_P(Stacks), C.c_char_p, C.c_void_p)),
+    "pdb_stacks_dot": (C.c_void_p, (_P(Stacks),)),
+    "pdb_stacks_from_json": (C.c_void_p, (C.c_char_p, C.c_int, C.c_char_p, C.c_size_t)),
 }
 
 API_VERSION = 1
