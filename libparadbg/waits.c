@@ -504,6 +504,10 @@ static int barrier_group(struct build *b, struct hmap *made, unsigned ri)
     int v = node_of_lwp(b, reg->members[k], 1);
     if (v < 0)
       continue;
+    /* A member that has gone is named by its place in the team. */
+    struct pdb_wait_node *n = &b->w->nodes[v];
+    if (b->rec[v] == NULL && n->omp_thread < 0 && strcmp(n->status, "exited") == 0)
+      n->omp_thread = k;
     const struct pdb_thread *t = b->rec[v];
     int arrived = in_barrier(t) && t->has_region && t->region_id == reg->id;
     if (!arrived)

@@ -44,7 +44,8 @@ struct pdb_wait_node {
   int image;                     /* an image's number, or the image a thread's process is; 0 none */
   /* "running", "waiting", "exited" (a holder or member not among the
      threads), "crashed" (stopped by a signal in a core), "stopped",
-     "failed", "error stop" (images) */
+     "failed", "error stop", "not started" (images), "unknown" (an LWP
+     when the host gave no threads to check it against) */
   const char *status;
   int signal;                    /* crashed: the signal */
   char *wait;                    /* its wait in words, as the views show it; NULL none */
@@ -56,7 +57,8 @@ struct pdb_wait_edge {
   /* "lock", "nest lock", "critical", "atomic", "ordered", "barrier",
      "taskwait", "taskgroup", "coarray lock", "coarray critical",
      "event wait", "sync images", "sync all", "sync team", "collective",
-     "team", "atomic lock" */
+     "team", "termination" (a stopped image waits for the others to end),
+     "atomic lock" */
   const char *kind;
   char *object;                  /* the object in words: "lock `a`", "critical `log`",
                                     "the barrier of region 3", "lk[2]" */
@@ -97,7 +99,11 @@ struct pdb_waits {
    omp gathered with at least PDB_WANT_THREADS | PDB_WANT_PARALLEL |
    PDB_WANT_TASKS, caf with PDB_CAF_WANT_IMAGES, ar as gathered) and the
    host's threads (all of them: a holder or member not among them has
-   exited; their signals say which crashed).  Pure: it reads no target.
+   exited; their signals say which crashed: SIGSEGV, SIGBUS, SIGILL,
+   SIGFPE, SIGABRT, SIGSYS, SIGXCPU, SIGXFSZ; when every thread has the
+   same one, as Linux writes a core, only the first, the thread that
+   dumped it).  Without threads, those of omp are taken, and an LWP
+   not among them is "unknown".  Pure: it reads no target.
    A status (PDB_OK, or PDB_FAILED out of memory, with msg). */
 int pdb_waits_build(const struct pdb_records *omp, const struct pdb_caf_records *caf,
                     const struct pdb_atomic_records *ar, const struct pdb_host_thread *threads,

@@ -267,8 +267,8 @@ START_TEST(barrier_member_exited_and_crashed)
   ck_assert_uint_eq(g.nfindings, 2);
   ck_assert_str_eq(g.findings[0].text, "thread 1 waits at the barrier of region 1 for thread 3 (OpenMP thread 2), "
                                        "which crashed (SIGSEGV): it will never arrive; 1 more thread waits there too");
-  ck_assert_str_eq(g.findings[1].text, "thread 1 waits at the barrier of region 1 for LWP 399, which has "
-                                       "exited: it will never arrive; 1 more thread waits there too");
+  ck_assert_str_eq(g.findings[1].text, "thread 1 waits at the barrier of region 1 for LWP 399 (OpenMP thread 3), "
+                                       "which has exited: it will never arrive; 1 more thread waits there too");
   ck_assert_str_eq(g.summary, g.findings[0].text);
   ck_assert_str_eq(g.findings[0].kind, "never");
   ck_assert_uint_eq(g.findings[0].nnodes, 2);
@@ -276,6 +276,7 @@ START_TEST(barrier_member_exited_and_crashed)
   ck_assert_uint_eq(g.nnodes, 5);
   ck_assert_str_eq(g.nodes[4].label, "LWP 399");
   ck_assert_str_eq(g.nodes[4].status, "exited");
+  ck_assert_int_eq(g.nodes[4].omp_thread, 3);
   ck_assert_uint_eq(g.nedges, 4);   /* two waiters, two members each */
   ck_assert_uint_eq(cycle_edges(&g), 0);
   pdb_waits_free(&g);
