@@ -85,6 +85,10 @@ static J *thread(const struct pdb_records *r, const struct pdb_thread *tr)
       jk_put(wait, "text", jk_str(tr->wait));
     }
     jk_put(o, "wait", wait);
+    /* for the wait-for graph: who holds the lock-like object waited on,
+       and its short name */
+    jk_put(o, "holder", tr->holder != 0 ? jk_int(tr->holder) : NULL);
+    jk_put(o, "wait_name", jk_str(tr->wait_name));
   }
   if (tr->has_frames) {
     jk_put(o, "frame", frame(&tr->frame, -1));

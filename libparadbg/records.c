@@ -147,22 +147,42 @@ static int function_of(const struct gather *g, ompd_task_handle_t *task, struct 
   return 1;
 }
 
-/* "lock 0x4010a0 <qlock>", as GDB prints a pointer to data. */
-static char *symbolized(const struct gather *g, const char *what, uint64_t addr)
+/* A data address in words, as GDB prints a pointer to data: "0x4010a0
+   <qlock+8>" in *text (what + " " first; no text for a NULL text), and the
+   short form, "qlock+8" or "0x4010a0", in *name.  Returns -1 if out of
+   memory. */
+static int symbolized(const struct gather *g, const char *what, uint64_t addr, char **text,
+                      char **name)
 {
   struct pdb_frame f;
-  char *s = NULL;
-  int n;
+  char sym[340];
+  int n = 0;
   describe(g, addr, &f);
   if (f.function != NULL && f.offset == 0)
-    n = asprintf(&s, "%s 0x%llx <%s>", what, (unsigned long long)addr, f.function);
+    snprintf(sym, sizeof sym, "%.300s", f.function);
   else if (f.function != NULL)
-    n = asprintf(&s, "%s 0x%llx <%s+%llu>", what, (unsigned long long)addr, f.function,
-                 (unsigned long long)f.offset);
+    snprintf(sym, sizeof sym, "%.300s+%llu", f.function, (unsigned long long)f.offset);
   else
-    n = asprintf(&s, "%s 0x%llx", what, (unsigned long long)addr);
+    sym[0] = '\0';
   pdb_frame_free(&f);
-  return n < 0 ? NULL : s;
+  if (text != NULL && sym[0] != '\0')
+    n = asprintf(text, "%s 0x%llx <%s>", what, (unsigned long long)addr, sym);
+  else if (text != NULL)
+    n = asprintf(text, "%s 0x%llx", what, (unsigned long long)addr);
+  if (n < 0) {
+    *text = NULL;
+    return -1;
+  }
+  if (sym[0] == '\0')
+    snprintf(sym, sizeof sym, "0x%llx", (unsigned long long)addr);
+  if ((*name = strdup(sym)) == NULL) {
+    if (text != NULL) {
+      free(*text);
+      *text = NULL;
+    }
+    return -1;
+  }
+  return 0;
 }
 
 /* The name gcc (".gomp_critical_user_NAME") or clang
@@ -184,37 +204,98 @@ static char *critical_name(const char *symbol)
   return strndup(symbol, n);
 }
 
-/* What a waiting thread waits for, in words. */
-static char *describe_wait(const struct gather *g, const struct pdb_thread *tr)
+/* What a waiting thread waits for, in words (tr->wait), and for a lock,
+   nest lock, critical section or the atomic lock, that object's short
+   name (tr->wait_name).  Sets g->out_of_memory if it runs out. */
+static void describe_wait(struct gather *g, struct pdb_thread *tr)
 {
   const char *st = tr->state;
-  char *s = NULL;
+  char *s = NULL, *name = NULL;
   int n = 0;
-  if (strcmp(st, "wait_lock") == 0)
-    return symbolized(g, "lock", tr->wait_id);
-  if (strcmp(st, "wait_critical") == 0) {
+  if (strcmp(st, "wait_lock") == 0) {
+    n = symbolized(g, "lock", tr->wait_id, &s, &name);
+  } else if (strcmp(st, "wait_critical") == 0) {
     const char *known = NULL;
+    struct pdb_frame f;
     if (g->p->paradbg_ompd_get_wait_name != NULL &&
         g->p->paradbg_ompd_get_wait_name(g->s->ah, tr->state_value, tr->wait_id, &known) ==
-            ompd_rc_ok && known != NULL)
-      return asprintf(&s, "critical (%s)", known) < 0 ? NULL : s;
-    struct pdb_frame f;
-    describe(g, tr->wait_id, &f);
-    char *name = f.offset == 0 ? critical_name(f.function) : NULL;
-    pdb_frame_free(&f);
-    if (name != NULL) {
-      n = asprintf(&s, "critical %s", name);
-      free(name);
-      return n < 0 ? NULL : s;
+            ompd_rc_ok && known != NULL) {
+      name = strndup(known, 256);
+      n = name != NULL ? asprintf(&s, "critical (%s)", name) : -1;
+    } else {
+      describe(g, tr->wait_id, &f);
+      name = f.offset == 0 ? critical_name(f.function) : NULL;
+      pdb_frame_free(&f);
+      if (name != NULL)
+        n = asprintf(&s, "critical %s", name);
+      else
+        n = symbolized(g, "critical", tr->wait_id, &s, &name);
     }
-    return symbolized(g, "critical", tr->wait_id);
-  }
-  if (strncmp(st, "wait_barrier", 12) == 0)
+  } else if (strcmp(st, "wait_atomic") == 0) {
+    n = symbolized(g, NULL, tr->wait_id, NULL, &name);
+    n = n < 0 ? n : asprintf(&s, "atomic");
+  } else if (strncmp(st, "wait_barrier", 12) == 0) {
     n = tr->has_region ? asprintf(&s, "barrier of region %llu", (unsigned long long)tr->region_id)
                        : asprintf(&s, "barrier");
-  else if (strncmp(st, "wait_", 5) == 0)
-    n = asprintf(&s, "%s", st + 5);   /* taskwait, taskgroup, atomic, ordered */
-  return n < 0 ? NULL : s;
+  } else if (strncmp(st, "wait_", 5) == 0) {
+    n = asprintf(&s, "%s", st + 5);   /* taskwait, taskgroup, ordered */
+  }
+  if (n < 0) {
+    free(name);
+    g->out_of_memory = 1;
+    return;
+  }
+  tr->wait = s;
+  tr->wait_name = name;
+}
+
+/* The holder of the lock-like object a thread waits for, if the library
+   can tell (paradbg's extension; other OMPD libraries have none). */
+static void find_holder(struct gather *g, struct pdb_thread *tr)
+{
+  ompd_word_t lwp = 0;
+  if (tr->wait_name != NULL && g->p->paradbg_ompd_get_wait_holder != NULL &&
+      g->p->paradbg_ompd_get_wait_holder(g->s->ah, tr->state_value, tr->wait_id, &lwp) ==
+          ompd_rc_ok && lwp > 0)
+    tr->holder = lwp;
+}
+
+/* Once every thread is read: who holds what each thread waits for, added
+   to its wait in words.  An OpenMP thread of the records is named by its
+   number (with its LWP when another has the same number); any other
+   holder by its LWP. */
+static void say_holders(struct gather *g)
+{
+  struct pdb_records *r = g->r;
+  for (unsigned i = 0; i < r->nthreads; i++) {
+    struct pdb_thread *tr = &r->threads[i];
+    const struct pdb_thread *h = NULL;
+    char who[96], *text = NULL;
+    if (tr->holder == 0 || tr->wait == NULL)
+      continue;
+    for (unsigned k = 0; k < r->nthreads && h == NULL; k++)
+      if (r->threads[k].lwp == tr->holder)
+        h = &r->threads[k];
+    int same_num = 0;
+    for (unsigned k = 0; h != NULL && h->is_omp && k < r->nthreads; k++)
+      same_num |= &r->threads[k] != h && r->threads[k].is_omp &&
+                  r->threads[k].thread_num == h->thread_num;
+    if (h == tr)
+      snprintf(who, sizeof who, "this thread itself");
+    else if (h != NULL && h->is_omp && h->thread_num >= 0 && !same_num)
+      snprintf(who, sizeof who, "OpenMP thread %lld", (long long)h->thread_num);
+    else if (h != NULL && h->is_omp && h->thread_num >= 0)
+      snprintf(who, sizeof who, "OpenMP thread %lld, LWP %lld", (long long)h->thread_num,
+               (long long)h->lwp);
+    else
+      snprintf(who, sizeof who, "LWP %lld", (long long)tr->holder);
+    if (asprintf(&text, "%s (held by %s)", tr->wait, who) < 0) {
+      g->out_of_memory = 1;
+      return;
+    }
+    free(tr->wait);
+    tr->wait = text;
+  }
 }
 
 static int is_kept(const struct kept *k, void *h)
@@ -471,8 +552,10 @@ static void gather_thread(struct gather *g, struct pdb_thread *tr, int64_t lwp)
     else
       rel_task(g, task);
   }
-  if (tr->waiting)
-    tr->wait = describe_wait(g, tr);
+  if (tr->waiting) {
+    describe_wait(g, tr);
+    find_holder(g, tr);
+  }
   p->ompd_rel_thread_handle(th);
 }
 
@@ -525,6 +608,7 @@ int pdb_gather(pdb_session *s, const int64_t *lwps, unsigned n, int want,
   out->nthreads = n;
   for (unsigned i = 0; i < n; i++)
     gather_thread(&g, &out->threads[i], lwps[i]);
+  say_holders(&g);
   if (out->nregions > 1)   /* qsort(NULL, 0, ...) is undefined */
     qsort(out->regions, out->nregions, sizeof *out->regions, outer_first);
   if (want & PDB_WANT_ICVS)
@@ -578,6 +662,7 @@ void pdb_records_free(struct pdb_records *r)
   for (unsigned i = 0; i < r->nthreads; i++) {
     struct pdb_thread *tr = &r->threads[i];
     free(tr->wait);
+    free(tr->wait_name);
     pdb_frame_free(&tr->frame);
     pdb_frame_free(&tr->user);
     for (int k = 0; tr->backtrace != NULL && k < tr->nbacktrace; k++)

@@ -50,20 +50,40 @@ def read_record(path):
 
 STRIPPED = False   # --stripped: no symbol names, so waits are checked by their kind
 
+# The holder of the lock or critical section each waiting role waits for.
+HOLDER_OF = {"lock-waiter": "lock-holder", "critical-waiter": "critical-holder"}
 
-def expected_wait(rec, got, qlock):
+
+def holder_of(rec, record):
+    """The record of the thread that holds what rec waits for, or None."""
+    role = HOLDER_OF.get(rec["role"])
+    return next((r for r in record if r["role"] == role), None)
+
+
+def held_by(holder, record):
+    """How a wait's text names its holder: by its OpenMP thread number, with
+    its LWP when another OpenMP thread has the same number."""
+    twins = [r for r in record if r["openmp"] == "1" and r["num"] == holder["num"]]
+    if len(twins) > 1:
+        return " (held by OpenMP thread %s, LWP %d)" % (holder["num"], holder["lwp"])
+    return " (held by OpenMP thread %s)" % holder["num"]
+
+
+def expected_wait(rec, got, qlock, record):
     want = rec["wait"]
     if want == "-":
         return None
+    holder = holder_of(rec, record)
+    held = held_by(holder, record) if holder else ""
     if STRIPPED and want == "lock":
-        return "lock 0x%x" % qlock
+        return "lock 0x%x%s" % (qlock, held)
     if STRIPPED and want.startswith("critical"):
         return "critical"
     if want == "lock":
-        return "lock 0x%x <qlock>" % qlock
+        return "lock 0x%x <qlock>%s" % (qlock, held)
     if want == "@region":
         return "barrier of region %d" % got["region"]["id"]
-    return want
+    return want + held
 
 
 def check_threads(report, record, qlock, pid):
@@ -89,11 +109,24 @@ def check_threads(report, record, qlock, pid):
                "%s: region %s, not at level %s" % (who, got["region"], rec["level"]))
         if got["region"] is None:
             continue
-        want = expected_wait(rec, got, qlock)
+        want = expected_wait(rec, got, qlock, record)
         have = got["wait"]["text"] if got["wait"] else None
         if STRIPPED and want == "critical" and have:
             have = have.split()[0]
         expect(have == want, "%s: waits for %r, not %r" % (who, have, want))
+        if "holder" in got:   # the JSON (the GDB model has only the text)
+            holder = holder_of(rec, record)
+            want = holder["lwp"] if holder else None
+            expect(got["holder"] == want, "%s: holder %r, not %r" % (who, got["holder"], want))
+            if rec["wait"] == "lock":
+                want = "0x%x" % qlock if STRIPPED else "qlock"
+            elif rec["wait"].startswith("critical"):
+                want = None if STRIPPED else rec["wait"].split()[1]
+            else:
+                want = None
+            if want is not None or not STRIPPED:
+                expect(got["wait_name"] == want,
+                       "%s: wait_name %r, not %r" % (who, got["wait_name"], want))
         if "tasks" in got:
             expect(got["tasks"] and got["tasks"][0]["id"] == got["task"],
                    "%s: the task chain does not start at the thread's task" % who)
@@ -209,6 +242,9 @@ def check_text(text, record, qlock, lwp_after=None):
             expect("(not OpenMP)" in line, "text: %s" % line)
             continue
         expect(" %s " % rec["num"] in line and rec["state"].rstrip("*") in line, "text: %s" % line)
+        holder = holder_of(rec, record)
+        if holder:
+            expect(held_by(holder, record).strip() in line, "text: %s" % line)
         if rec["wait"] == "lock":
             expect("lock 0x%x <qlock>" % qlock in line, "text: %s" % line)
         elif rec["wait"] == "@region":
