@@ -89,11 +89,11 @@ the members that have not arrived), a taskwait or taskgroup (at the
 threads running its tasks), a coarray LOCK, CRITICAL, EVENT WAIT, SYNC
 IMAGES, SYNC ALL, collective or team synchronisation, or an atomic lock.
 The first line is the verdict:
-  deadlock: ...       a cycle, named thread by thread;
-  never: ...          a wait for what can never come: a lock whose holder
-                      exited, crashed or failed, a barrier a member has
-                      left, an event no live image can post;
-  no deadlock: ...    every wait can still end;
+  "deadlock: ..."     a cycle, named thread by thread;
+  a wait for what can never come: a lock whose holder exited, crashed or
+                      failed, a barrier a member has left, an event no
+                      live image can post, named with who waits;
+  "no deadlock: ..."  every wait can still end;
 then each finding, then one line per waiting thread or image.
 Threads are named as "info threads" numbers them; in a core, the thread
 that crashed is "crashed".
