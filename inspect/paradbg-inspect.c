@@ -20,6 +20,7 @@
 #include "paradbg/plugins.h"
 
 #include "callbacks.h"
+#include "hang.h"
 #include "messages.h"
 #include "report.h"
 #include "status.h"
@@ -32,13 +33,15 @@
 static const char usage_text[] =
   "Usage: paradbg-inspect [OPTION]... CORE [EXECUTABLE] [WHAT]\n"
   "   or: paradbg-inspect [OPTION]... -p PID [WHAT]\n"
-  "   or: paradbg-inspect [OPTION]... CORE [EXECUTABLE] CORE [EXECUTABLE]... [distarrays]\n"
+  "   or: paradbg-inspect [OPTION]... CORE [EXECUTABLE] CORE [EXECUTABLE]... [distarrays|stacks]\n"
   "Show what the OpenMP threads and the coarray images of a core file or of a\n"
   "running process are doing: their states, what they wait for, their parallel\n"
   "regions and tasks, the coarrays, locks, events and teams of every image;\n"
   "who holds the locks of the atomic lock table (libatomic), who waits for them;\n"
-  "and how the distributed arrays lie across processes, whole: from the core or\n"
-  "process of one coarray image, or from the cores of all the ranks of a job.\n"
+  "how the distributed arrays lie across processes, whole: from the core or\n"
+  "process of one coarray image, or from the cores of all the ranks of a job;\n"
+  "and why a program does not move: who waits for whom, with a verdict, and\n"
+  "the stacks of all its threads and images merged into one tree.\n"
   "\n"
   "WHAT is one of:\n"
   "  threads        one row per thread: OpenMP thread number, state, what it\n"
@@ -74,6 +77,23 @@ static const char usage_text[] =
   "                 dim_data, as GDB's info distarray shows them (not part\n"
   "                 of all; the default of a program with nothing else, and\n"
   "                 the one WHAT of several cores)\n"
+  "  waits          the wait-for graph: who waits for whom (OpenMP locks,\n"
+  "                 critical sections, barriers, taskwaits; coarray LOCK,\n"
+  "                 CRITICAL, EVENT WAIT, SYNC IMAGES/ALL, collectives; atomic\n"
+  "                 locks), each wait pointing at its holder or at the\n"
+  "                 members that have not arrived, and the verdict in words:\n"
+  "                 a deadlock (a cycle), a wait on what can never come (a\n"
+  "                 holder or member that exited or crashed, an event no\n"
+  "                 live image can post), or no deadlock; a thread is named\n"
+  "                 thread N, the N-th row of threads (not part of all)\n"
+  "  stacks         the stacks of all threads merged into one call tree,\n"
+  "                 outermost frame first: each function with the number of\n"
+  "                 threads through it and who they are (OMP threads 0-3,\n"
+  "                 images 2,4), and where stacks end, what those threads\n"
+  "                 wait for; from several cores (one per image or rank),\n"
+  "                 from every image of a live coarray program\n"
+  "                 (--all-images), sampled over time (--samples) (not part\n"
+  "                 of all)\n"
   "\n"
   "Options:\n"
   "  -p, --pid=PID         inspect a running process: its threads are stopped\n"
@@ -90,7 +110,20 @@ static const char usage_text[] =
   "                        line says whether the halos agree, what is missing\n"
   "      --map=NAME        draw which rank owns each element of the 1-D or 2-D\n"
   "      --svg=FILE        distributed array NAME, halos hatched, into FILE (SVG);\n"
-  "                        NAME#K: the K-th of the arrays called NAME\n"
+  "                        NAME#K: the K-th of the arrays called NAME;\n"
+  "                        with waits or stacks: the graph or tree as SVG\n"
+  "                        (drawn by Graphviz's dot, which must be installed)\n"
+  "      --dot=FILE        waits, stacks: also write the graph or tree to FILE\n"
+  "                        in Graphviz's DOT language\n"
+  "      --all-images      stacks of -p PID, a coarray image or its launcher:\n"
+  "                        stop every image in turn (PID's records give their\n"
+  "                        processes), read it, let it go; one tree of all\n"
+  "      --samples=N       stacks of -p PID: read it N times (2 to 1000), the\n"
+  "                        process running in between, and count in the tree\n"
+  "                        the threads whose stacks changed: slow progress, or\n"
+  "                        a hang (the tree is the last sample's)\n"
+  "      --interval=S      seconds between samples (more than 0, at most 3600,\n"
+  "                        e.g. 0.5; default 1)\n"
   "      --plugin-dir=DIR  also look for the plugins in DIR\n"
   "                        (searched first; may be given more than once)\n"
   "      --stats           print the count of memory reads on stderr\n"
@@ -111,8 +144,9 @@ static const char usage_text[] =
   "Any other name, and any path the program gives, is refused.\n"
   "\n"
   "Several cores (each followed by its executable, or not) are read together\n"
-  "for distributed arrays only: the cores of the ranks of one job, each with its\n"
-  "own part of the arrays.  Live processes are read one at a time.\n";
+  "for distributed arrays and merged stacks only: the cores of the ranks or\n"
+  "images of one job, each with its own part of the arrays and its own threads.\n"
+  "Live processes are read one at a time (stacks --all-images: one after another).\n";
 
 static const struct {
   const char *name;
@@ -126,9 +160,11 @@ static const struct {
   { "teams", CAF_WANT_TEAMS },      { "atomic-locks", ATOMIC_WANT_LOCKS },
   { "all", PDB_WANT_ALL | CAF_WANT_ALL | ATOMIC_WANT_LOCKS },
   { "distarrays", DAP_WANT_ARRAYS },
+  { "waits", WAITS_WANT },          { "stacks", STACKS_WANT },
 };
 #define WHAT_LIST "threads, parallel, tasks, icvs, control-vars, images, coarrays, " \
-  "coarray-locks, events, teams, atomic-locks, all nor distarrays"
+  "coarray-locks, events, teams, atomic-locks, all, distarrays, waits nor stacks"
+#define HANG_WANT (WAITS_WANT | STACKS_WANT)
 #define DEFAULT_MAX_VALUES 1000
 
 static int what_of(const char *s)
@@ -200,16 +236,23 @@ static int from_pdb(int pdb_status, const char *msg, const struct target *t)
   return from_pdb_of(pdb_status, msg, t, OF_OPENMP);
 }
 
-/* A part of "all" that could not be read: a warning, and its status. */
-static int part_failed(int pdb_status, const char *msg)
+/* A part of "all" that could not be read: a warning (unless quiet), and
+   its status. */
+static int part_failed_quiet(int pdb_status, const char *msg, int quiet)
 {
   static const int statuses[] = {
     [PDB_OK] = ST_OK, [PDB_NO_RUNTIME] = ST_NO_RUNTIME, [PDB_PLUGIN] = ST_PLUGIN,
     [PDB_FAILED] = ST_FAILED,
   };
-  warn("%s", msg);
+  if (!quiet)
+    warn("%s", msg);
   return (unsigned)pdb_status < sizeof statuses / sizeof statuses[0] ? statuses[pdb_status]
                                                                      : ST_FAILED;
+}
+
+static int part_failed(int pdb_status, const char *msg)
+{
+  return part_failed_quiet(pdb_status, msg, 0);
 }
 
 /* Each thread's innermost frame, the innermost of the user's code, and its
@@ -288,7 +331,10 @@ static int read_openmp(struct run *u, const struct pdb_host *h, const struct pdb
                        int quiet, int *status, char *msg, size_t msgsize)
 {
   struct target *t = u->t;
-  int want = u->want & PDB_WANT_ALL;
+  /* waits and stacks: what the wait-for graph needs, no frames (stacks
+     unwinds every thread itself) */
+  int hang = (u->want & HANG_WANT) != 0;
+  int want = hang ? HANG_OMP_WANT : u->want & PDB_WANT_ALL;
   *status = pdb_open(h, target_context(t), o, &u->s, msg, msgsize);
   if (*status == PDB_OK) {
     int64_t *lwps = calloc(t->nthreads ? t->nthreads : 1, sizeof *lwps);
@@ -302,7 +348,7 @@ static int read_openmp(struct run *u, const struct pdb_host *h, const struct pdb
     free(lwps);
   }
   if (*status == PDB_OK) {
-    if (want)
+    if (want && !hang)
       add_frames(t, pdb_runtime_module(u->s), &u->r, u->backtraces);
     return ST_OK;
   }
@@ -347,6 +393,8 @@ static int read_coarrays(struct run *u, const struct pdb_host *h, const struct p
   int want = CAF_WANTED(u->want);
   if (want == 0 && (u->want & ATOMIC_WANT_LOCKS))
     want = PDB_CAF_WANT_IMAGES;
+  if (u->want & HANG_WANT)
+    want = HANG_CAF_WANT;
   /* The values of one coarray on a named image need no records. */
   int records = want != 0 || (u->coarray != NULL && u->image == 0);
   if (*status == PDB_OK && records) {
@@ -798,6 +846,89 @@ static int read_all(struct run *u, const struct pdb_host *h, const struct pdb_op
   return st;
 }
 
+/* waits and stacks: every runtime the program has (OpenMP, coarrays,
+   atomics), as for all.  A missing one is no failure: its waits are not
+   there.  One that fails is a warning (none if quiet: a later sample),
+   and its status; what the others give is still used. */
+static int read_hang(struct run *u, const struct pdb_host *h, const struct pdb_options *omp,
+                     const struct pdb_options *caf, int quiet)
+{
+  char msg[4096], cmsg[4096], amsg[4096], other[2048];
+  int ost, cst, ast = PDB_NO_RUNTIME, st = ST_OK;
+  read_openmp(u, h, omp, 1, &ost, msg, sizeof msg);
+  read_coarrays(u, h, caf, 1, &cst, cmsg, sizeof cmsg);
+  if (open_atomics(u, h, caf, 1, &ast, amsg, sizeof amsg) == ST_OK)
+    read_atomics(u, 1, &ast, amsg, sizeof amsg);
+  const int sts[] = { ost, cst, ast };
+  const char *const msgs[] = { msg, cmsg, amsg };
+  for (unsigned i = 0; i < 3; i++)
+    if (sts[i] != PDB_OK && sts[i] != PDB_NO_RUNTIME) {
+      int part = part_failed_quiet(sts[i], msgs[i], quiet);
+      st = st != ST_OK ? st : part;
+    }
+  /* A runtime paradbg cannot read: its waits are missing, say so. */
+  if (!quiet && ost == PDB_NO_RUNTIME && other_runtime(u->t, other, sizeof other))
+    warn("%s runs on %s; its OpenMP waits are not known", u->t->name, other);
+  if (!quiet && cst == PDB_NO_RUNTIME && other_caf_runtime(u->t, other, sizeof other))
+    warn("%s runs on %s; its coarray waits are not known", u->t->name, other);
+  return st;
+}
+
+/* Frees what the runtimes' reading kept, and closes their sessions. */
+static void forget_records(struct run *u)
+{
+  pdb_records_free(&u->r);
+  memset(&u->r, 0, sizeof u->r);
+  pdb_close(u->s);
+  u->s = NULL;
+  if (u->have_cr)
+    pdb_caf_records_free(&u->cr);
+  u->have_cr = 0;
+  if (u->cs != NULL)
+    pdb_caf_close(u->cs);
+  u->cs = NULL;
+  if (u->have_ar)
+    pdb_atomic_records_free(&u->ar);
+  u->have_ar = 0;
+  if (u->as != NULL)
+    pdb_atomic_close(u->as);
+  u->as = NULL;
+}
+
+/* hang.c's reader: the runtimes of each target it opens, through a host
+   and options of that target (kept until done). */
+struct hang_context {
+  struct run *u;
+  struct pdb_host host;
+  struct pdb_options omp, caf;
+  const char *const *trusted, *const *caf_trusted;
+  unsigned ntrusted, ncaf;
+};
+
+static int hang_read(void *data, struct target *t, int quiet, struct hang_records *out)
+{
+  struct hang_context *c = data;
+  struct run *u = c->u;
+  static const struct pdb_host host = { &inspect_callbacks, describe_address, NULL, find_pointer };
+  u->t = t;
+  c->host = host;
+  c->host.data = t;
+  c->omp = (struct pdb_options){ t->name, c->trusted, c->ntrusted, "add its directory with --plugin-dir" };
+  c->caf = (struct pdb_options){ t->name, c->caf_trusted, c->ncaf, "add its directory with --plugin-dir" };
+  int st = read_hang(u, &c->host, &c->omp, &c->caf, quiet);
+  out->omp = u->s != NULL ? &u->r : NULL;
+  out->caf = u->have_cr ? &u->cr : NULL;
+  out->ar = u->have_ar ? &u->ar : NULL;
+  return st;
+}
+
+static void hang_done(void *data)
+{
+  struct hang_context *c = data;
+  forget_records(c->u);
+  c->u->t = NULL;
+}
+
 /* The parts print_report shows: want's bits of the runtimes read. */
 static int shown_parts(const struct run *u)
 {
@@ -919,7 +1050,8 @@ static int core_args(char **args, int nargs, struct core_arg *out)
 int main(int argc, char **argv)
 {
   enum { OPT_JSON = 256, OPT_BACKTRACE, OPT_PLUGIN_DIR, OPT_STATS, OPT_COARRAY, OPT_IMAGE,
-         OPT_MAX_VALUES, OPT_DUMP, OPT_NPY, OPT_MAP, OPT_SVG };
+         OPT_MAX_VALUES, OPT_DUMP, OPT_NPY, OPT_MAP, OPT_SVG, OPT_DOT, OPT_SAMPLES, OPT_INTERVAL,
+         OPT_ALL_IMAGES };
   static const struct option options[] = {
     { "pid", required_argument, NULL, 'p' },
     { "json", no_argument, NULL, OPT_JSON },
@@ -931,6 +1063,10 @@ int main(int argc, char **argv)
     { "npy", required_argument, NULL, OPT_NPY },
     { "map", required_argument, NULL, OPT_MAP },
     { "svg", required_argument, NULL, OPT_SVG },
+    { "dot", required_argument, NULL, OPT_DOT },
+    { "samples", required_argument, NULL, OPT_SAMPLES },
+    { "interval", required_argument, NULL, OPT_INTERVAL },
+    { "all-images", no_argument, NULL, OPT_ALL_IMAGES },
     { "plugin-dir", required_argument, NULL, OPT_PLUGIN_DIR },
     { "stats", no_argument, NULL, OPT_STATS },
     { "help", no_argument, NULL, 'h' },
@@ -938,6 +1074,8 @@ int main(int argc, char **argv)
     { NULL, 0, NULL, 0 },
   };
   struct run u = { .want = PDB_WANT_THREADS, .max_values = DEFAULT_MAX_VALUES };
+  struct hang_request q = { .interval = 1 };
+  const char *interval = NULL;
   int stats = 0, opt;
   long pid = 0, n;
   char *dirs[MAX_PLUGIN_DIRS];
@@ -974,11 +1112,25 @@ int main(int argc, char **argv)
         return usage_error("--%s needs a distributed array's name", opt == OPT_DUMP ? "dump" : "map");
       *(opt == OPT_DUMP ? &u.dump : &u.map) = optarg;
       break;
-    case OPT_NPY: case OPT_SVG:
+    case OPT_NPY: case OPT_SVG: case OPT_DOT:
       if (*optarg == '\0')
-        return usage_error("--%s needs a file name", opt == OPT_NPY ? "npy" : "svg");
-      *(opt == OPT_NPY ? &u.npy : &u.svg) = optarg;
+        return usage_error("--%s needs a file name",
+                           opt == OPT_NPY ? "npy" : opt == OPT_SVG ? "svg" : "dot");
+      *(opt == OPT_NPY ? &u.npy : opt == OPT_SVG ? &u.svg : &q.dot) = optarg;
       break;
+    case OPT_SAMPLES:
+      n = strtol(optarg, &end, 10);
+      if (*optarg == '\0' || *end != '\0' || n < HANG_MIN_SAMPLES || n > HANG_MAX_SAMPLES)
+        return usage_error("'%s' is not a count of samples (2 to 1000)", optarg);
+      q.samples = (unsigned)n;
+      break;
+    case OPT_INTERVAL:
+      if (hang_parse_interval(optarg, &q.interval) != 0)
+        return usage_error("'%s' is not an interval in seconds (a decimal number, more than 0, "
+                           "at most 3600)", optarg);
+      interval = optarg;
+      break;
+    case OPT_ALL_IMAGES: q.all_images = 1; break;
     case OPT_PLUGIN_DIR:
       if (*optarg == '\0')
         return usage_error("%s", "--plugin-dir needs a directory, not an empty name");
@@ -994,9 +1146,8 @@ int main(int argc, char **argv)
   if ((u.dump != NULL) != (u.npy != NULL))
     return usage_error("%s", u.dump != NULL ? "--dump needs --npy FILE: where to write the array"
                                             : "--npy writes the array --dump NAME names: name it");
-  if ((u.map != NULL) != (u.svg != NULL))
-    return usage_error("%s", u.map != NULL ? "--map needs --svg FILE: where to draw the map"
-                                           : "--svg draws the map of the array --map NAME names: name it");
+  if (u.map != NULL && u.svg == NULL)
+    return usage_error("%s", "--map needs --svg FILE: where to draw the map");
   int files = u.dump != NULL || u.map != NULL;
   int nargs = argc - optind;
   char **args = argv + optind;
@@ -1020,10 +1171,10 @@ int main(int argc, char **argv)
       }
       u.defaulted = !last_what;
       u.want = last_what ? what_of(args[nargs - 1]) : DAP_WANT_ARRAYS;
-      if (u.want != DAP_WANT_ARRAYS || u.coarray != NULL) {
+      if ((u.want != DAP_WANT_ARRAYS && u.want != STACKS_WANT) || u.coarray != NULL) {
         free(cores);
         return usage_error("%s", "several cores are read together for their distributed arrays "
-                                 "only: distarrays, --dump or --map");
+                                 "or their merged stacks only: distarrays, stacks, --dump or --map");
       }
     }
   }
@@ -1053,6 +1204,24 @@ int main(int argc, char **argv)
   if (files && !u.defaulted && u.want != DAP_WANT_ARRAYS)
     return usage_error("--dump and --map write files of distributed arrays: name no WHAT with "
                        "them ('%s')", args[nargs]);
+  int hang = !u.defaulted && (u.want & HANG_WANT) != 0;
+  if (u.svg != NULL && u.map == NULL && !hang)
+    return usage_error("%s", "--svg draws the map of the array --map NAME names, or the graph of "
+                             "waits or stacks: name one");
+  if (q.dot != NULL && !hang)
+    return usage_error("%s", "--dot writes the graph of waits or stacks: name one of them");
+  if (q.samples != 0 && pid == 0)
+    return usage_error("%s", "--samples reads a running process (-p PID) several times: a core "
+                             "does not move");
+  if (q.samples != 0 && (!hang || u.want != STACKS_WANT))
+    return usage_error("%s", "--samples tells which threads moved in the merged stacks: name stacks");
+  if (interval != NULL && q.samples == 0)
+    return usage_error("%s", "--interval is the time between --samples: give --samples N too");
+  if (q.all_images && pid == 0)
+    return usage_error("%s", "--all-images reads every image of a running coarray program from "
+                             "the process of one (-p PID)");
+  if (q.all_images && (!hang || u.want != STACKS_WANT))
+    return usage_error("%s", "--all-images merges the stacks of every image: name stacks");
   if (files)
     u.want = DAP_WANT_ARRAYS, u.defaulted = 0;
   if (u.coarray != NULL)
@@ -1061,6 +1230,48 @@ int main(int argc, char **argv)
   static const int fatal[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
   for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
     signal(fatal[i], on_signal);
+
+  /* The trusted directories: the user's, the build tree's when this is the
+     build tree's binary, the installation's. */
+  const char *trusted[MAX_PLUGIN_DIRS + 2], *caf_trusted[MAX_PLUGIN_DIRS + 2];
+  unsigned ntrusted = 0, ncaf = 0;
+  for (unsigned i = 0; i < ndirs; i++)
+    trusted[ntrusted++] = caf_trusted[ncaf++] = dirs[i];
+  const char *built = build_plugin_dir(), *caf_built = build_caf_plugin_dir();
+  if (built != NULL)
+    trusted[ntrusted++] = built;
+  if (caf_built != NULL)
+    caf_trusted[ncaf++] = caf_built;
+  trusted[ntrusted++] = caf_trusted[ncaf++] = PLUGINDIR;
+
+  if (hang) {
+    /* waits and stacks: hang.c opens each target in turn. */
+    unsigned nt = ncores > 0 ? (unsigned)ncores : 1;
+    struct hang_target *targets = calloc(nt, sizeof *targets);
+    if (targets == NULL) {
+      free(cores);
+      return fail(ST_FAILED, "out of memory");
+    }
+    for (unsigned i = 0; i < nt; i++)
+      targets[i] = ncores > 0 ? (struct hang_target){ cores[i].core, cores[i].executable, 0, 0, 0 }
+                 : pid != 0 ? (struct hang_target){ NULL, NULL, (pid_t)pid, 0, 0 }
+                            : (struct hang_target){ args[0], nargs > 1 ? args[1] : NULL, 0, 0, 0 };
+    q.what = u.want;
+    q.json = u.json;
+    q.stats = stats;
+    q.svg = u.svg;
+    q.targets = targets;
+    q.ntargets = nt;
+    struct hang_context c = { .u = &u, .trusted = trusted, .ntrusted = ntrusted,
+                              .caf_trusted = caf_trusted, .ncaf = ncaf };
+    struct hang_reader rd = { hang_read, hang_done, &c };
+    int hst = hang_run(&q, &rd);
+    free(targets);
+    free(cores);
+    if (fflush(stdout) != 0 || ferror(stdout))
+      hst = hst != ST_OK ? hst : fail(ST_FAILED, "%s", "cannot write the output");
+    return hst;
+  }
 
   /* The targets: one process, one core, or several cores. */
   unsigned nts = ncores > 0 ? (unsigned)ncores : 1;
@@ -1088,18 +1299,6 @@ int main(int argc, char **argv)
   }
   struct target *t = u.t = u.ts[0];
   static const struct pdb_host host = { &inspect_callbacks, describe_address, NULL, find_pointer };
-  /* The trusted directories: the user's, the build tree's when this is the
-     build tree's binary, the installation's. */
-  const char *trusted[MAX_PLUGIN_DIRS + 2], *caf_trusted[MAX_PLUGIN_DIRS + 2];
-  unsigned ntrusted = 0, ncaf = 0;
-  for (unsigned i = 0; i < ndirs; i++)
-    trusted[ntrusted++] = caf_trusted[ncaf++] = dirs[i];
-  const char *built = build_plugin_dir(), *caf_built = build_caf_plugin_dir();
-  if (built != NULL)
-    trusted[ntrusted++] = built;
-  if (caf_built != NULL)
-    caf_trusted[ncaf++] = caf_built;
-  trusted[ntrusted++] = caf_trusted[ncaf++] = PLUGINDIR;
   /* Each target its own host and options (the coarray plugin's
      directories: the registry is read through it). */
   for (unsigned i = 0; i < nts; i++) {
@@ -1140,17 +1339,8 @@ int main(int argc, char **argv)
     shown = 1;
     st = write_dap_files(&u);
   }
-  pdb_records_free(&u.r);
-  pdb_close(u.s);
-  if (u.have_cr)
-    pdb_caf_records_free(&u.cr);
+  forget_records(&u);
   pdb_free(u.values);
-  if (u.cs != NULL)
-    pdb_caf_close(u.cs);
-  if (u.have_ar)
-    pdb_atomic_records_free(&u.ar);
-  if (u.as != NULL)
-    pdb_atomic_close(u.as);
   if (u.have_report)
     pdb_dap_assembly_free(&u.report);
   free(u.dumped);
