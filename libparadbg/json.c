@@ -163,7 +163,17 @@ J *jk_doc_root(const char *doc, const struct pdb_json_target *t)
   jk_out_of_memory = 0;
   if (doc == NULL)
     return jk_root(NULL, NULL, t);
-  J *root = json_tokener_parse(doc);
+  /* A document may already hold a merged stack tree, nested two levels a
+     frame: json-c's default depth (32) would refuse it. */
+  struct json_tokener *tok = json_tokener_new_ex(2 * PDB_STACKS_MAX_DEPTH + 32);
+  if (tok == NULL)
+    return NULL;
+  J *root = json_tokener_parse_ex(tok, doc, -1);
+  if (root != NULL && json_tokener_get_error(tok) != json_tokener_success) {
+    json_object_put(root);
+    root = NULL;
+  }
+  json_tokener_free(tok);
   if (root == NULL || !json_object_is_type(root, json_type_object)) {
     json_object_put(root);
     return NULL;

@@ -575,6 +575,15 @@ START_TEST(bounds)
   pdb_free(text);
   text = pdb_stacks_json(&t, NULL, NULL);
   ck_assert_ptr_nonnull(strstr(text, "\"truncated\": 44"));
+  /* A document holding the deepest tree still takes another view's key. */
+  struct pdb_waits none;
+  ck_assert_int_eq(pdb_waits_build(NULL, NULL, NULL, NULL, 0, &none, NULL, 0), PDB_OK);
+  char *both = pdb_waits_json(&none, text, NULL);
+  ck_assert_ptr_nonnull(both);
+  ck_assert_ptr_nonnull(strstr(both, "\"waits\""));
+  ck_assert_ptr_nonnull(strstr(both, "\"truncated\": 44"));
+  pdb_free(both);
+  pdb_waits_free(&none);
   pdb_free(text);
   pdb_stacks_free(&t);
 
