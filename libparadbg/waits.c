@@ -776,6 +776,20 @@ static void caf_items(struct build *b)
       add_item(b, v, kind, object, -1, gi);
     }
   }
+  /* The image's main thread is the image: with no wait of its own it
+     waits as its image does, rather than seem to run. */
+  int me = caf != NULL ? caf->this_image : 0;
+  if (me < 1 || (unsigned)me > b->nimages || caf->images[me - 1].wait_kind == NULL || b->oom)
+    return;
+  int t = node_of_lwp(b, caf->images[me - 1].pid, 0);
+  if (t < 0 || omp_waits(b->rec[t]) || (b->rec[t] != NULL && b->rec[t]->waiting) || b->atomic_wait[t])
+    return;
+  add_item(b, (unsigned)t, "image", dup_printf("the wait of image %d", me), (int)(b->image0 + (unsigned)me - 1),
+           -1);
+  b->atomic_wait[t] = 1;   /* it waits: thread_status says so */
+  const char *wait = caf->images[me - 1].wait;
+  if (wait != NULL && (b->w->nodes[t].wait = pdb_printable(wait)) == NULL)
+    b->oom = 1;
 }
 
 /* --- The analysis -------------------------------------------------------- */
@@ -1325,6 +1339,8 @@ static void step_words(struct wstr *s, const struct item *it, const char *to)
     wstr_add(s, "waits at %s for %s", it->object, to);
   else if (strcmp(it->kind, "event wait") == 0)
     wstr_add(s, "waits for %s from %s", it->object, to);
+  else if (strcmp(it->kind, "image") == 0)
+    wstr_add(s, "waits as %s does", to);
   else
     wstr_add(s, "waits in %s for %s", it->object, to);
 }
@@ -1417,6 +1433,13 @@ static void never_words(struct wstr *s, const struct build *b, const struct pend
     wstr_add(s, ": it will never arrive");
 }
 
+/* An image's main thread that waits as its image does: it is the image,
+   not counted again. */
+static int image_main(const struct build *b, const struct graph *g, unsigned v)
+{
+  return g->istart[v + 1] - g->istart[v] == 1 && strcmp(b->items[g->istart[v]].kind, "image") == 0;
+}
+
 /* Who waits behind each finding: the waiters whose waits lead to it,
    found backwards from its nodes; each counted once, for the first. */
 static int behind(const struct build *b, const struct graph *g, const struct pending *p, unsigned np,
@@ -1455,6 +1478,8 @@ static int behind(const struct build *b, const struct graph *g, const struct pen
   }
   for (unsigned v = 0; v < g->nn; v++) {
     if (label[v] < 0 || source[v] || g->istart[v] == g->istart[v + 1])
+      continue;
+    if (image_main(b, g, v))
       continue;
     if (b->w->nodes[v].kind == PDB_WAIT_THREAD)
       nt[label[v]]++;
@@ -1658,7 +1683,7 @@ static int progress_summary(struct build *b, const struct graph *g, struct wstr 
   const struct item *one = NULL;
   int same = 1;
   for (unsigned v = 0; v < g->nn; v++) {
-    if (!waiting(b, g, v))
+    if (!waiting(b, g, v) || image_main(b, g, v))
       continue;
     if (w->nodes[v].kind == PDB_WAIT_THREAD)
       nt++;

@@ -58,7 +58,8 @@ struct pdb_wait_edge {
      "taskwait", "taskgroup", "coarray lock", "coarray critical",
      "event wait", "sync images", "sync all", "sync team", "collective",
      "team", "termination" (a stopped image waits for the others to end),
-     "atomic lock" */
+     "atomic lock", "image" (an image's main thread that waits for
+     nothing itself waits as its image does) */
   const char *kind;
   char *object;                  /* the object in words: "lock `a`", "critical `log`",
                                     "the barrier of region 3", "lk[2]" */

@@ -390,6 +390,39 @@ START_TEST(coarray_cycle)
   ck_assert_str_eq(g.nodes[0].wait, "sync images (2)");
   ck_assert_uint_eq(cycle_edges(&g), 2);
   pdb_waits_free(&g);
+
+  /* With the host's threads: image 1's main thread (its pid) waits as
+     image 1 does, and is not counted again behind the deadlock; another
+     thread runs. */
+  im[0].pid = 100;
+  struct pdb_host_thread host[2] = { { .lwp = 100, .label = "thread 1" }, { .lwp = 101, .label = "thread 2" } };
+  char msg[256];
+  ck_assert_int_eq(pdb_waits_build(NULL, &caf, NULL, host, 2, &g, msg, sizeof msg), PDB_OK);
+  ck_assert_int_eq(g.verdict, PDB_WAITS_DEADLOCK);
+  ck_assert_str_eq(g.summary, "deadlock: image 1 waits in sync images for image 2, which waits for coarray "
+                              "lock lk[1], held by image 1");
+  int main_thread = -1, other = -1, image1 = -1;
+  for (unsigned i = 0; i < g.nnodes; i++) {
+    if (g.nodes[i].kind == PDB_WAIT_THREAD && g.nodes[i].lwp == 100)
+      main_thread = (int)i;
+    if (g.nodes[i].kind == PDB_WAIT_THREAD && g.nodes[i].lwp == 101)
+      other = (int)i;
+    if (g.nodes[i].kind == PDB_WAIT_IMAGE && g.nodes[i].image == 1)
+      image1 = (int)i;
+  }
+  ck_assert(main_thread >= 0 && other >= 0 && image1 >= 0);
+  ck_assert_str_eq(g.nodes[main_thread].status, "waiting");
+  ck_assert_str_eq(g.nodes[main_thread].wait, "sync images (2)");
+  ck_assert_str_eq(g.nodes[other].status, "running");
+  unsigned as_image = 0;
+  for (unsigned i = 0; i < g.nedges; i++)
+    if (strcmp(g.edges[i].kind, "image") == 0) {
+      ck_assert_int_eq(g.edges[i].from, main_thread);
+      ck_assert_int_eq(g.edges[i].to, image1);
+      as_image++;
+    }
+  ck_assert_uint_eq(as_image, 1);
+  pdb_waits_free(&g);
 }
 END_TEST
 
