@@ -92,12 +92,13 @@ static const char *wait_of(const struct target *t, const struct hang_records *re
   return rec->ar != NULL ? pdb_atomic_wait_of(rec->ar, lwp) : NULL;
 }
 
-/* The signal a thread stopped with, in a core (libparadbg tells the
-   dumping thread from the others, which the kernel gives its signal
-   too); a live thread's pending signal is no crash. */
+/* The signal a thread stopped with, in a core: the kernel writes the
+   dumping signal into every thread, so only the one that dumped (the
+   target's current thread) has it here, whatever order the stacks are
+   merged in.  A live thread's pending signal is no crash. */
 static int crash_signal(const struct target *t, unsigned i)
 {
-  return t->is_core ? t->threads[i].signal : 0;
+  return t->is_core && i == t->current ? t->threads[i].signal : 0;
 }
 
 /* A thread's stack held across targets and samples. */
@@ -163,6 +164,7 @@ static int collect(struct held_set *h, unsigned source, struct target *t,
       .source = source, .image = image,
       .omp_thread = tr != NULL && tr->is_omp && tr->thread_num >= 0 ? tr->thread_num : -1,
       .lwp = lwp, .frames = e->frames, .nframes = k > 0 ? k : -1, .wait = e->wait, .moved = -1,
+      .signal = crash_signal(t, i),
     };
     h->n++;
   }

@@ -11,6 +11,7 @@
 
 #include "jsonkit.h"
 #include "paradbg/paradbg.h"
+#include "waits-private.h"
 
 /* A growing text; oom set once an allocation failed. */
 struct sb {
@@ -18,6 +19,12 @@ struct sb {
   size_t len, cap;
   int oom;
 };
+
+/* What precedes a class's wait: a crash says what happened itself. */
+static const char *class_word(const struct pdb_stack_class *cl)
+{
+  return strncmp(cl->wait, WAITS_CRASHED_PREFIX, sizeof WAITS_CRASHED_PREFIX - 1) == 0 ? "" : "waiting: ";
+}
 
 static void sb_put(struct sb *o, const char *s, size_t n)
 {
@@ -141,7 +148,7 @@ static void text_node(struct sb *o, const struct pdb_stacks *t, unsigned i, unsi
     sb_put(o, prefix, 3 * (d + 1));
     sb_printf(o, "= %u ", cl->count);
     if (cl->wait != NULL) {
-      sb_str(o, "waiting: ");
+      sb_str(o, class_word(cl));
       sb_shown(o, cl->wait);
     } else {
       sb_str(o, "running");
@@ -281,7 +288,7 @@ char *pdb_stacks_dot(const struct pdb_stacks *t)
       const struct pdb_stack_class *cl = &nd->classes[c];
       sb_printf(&o, "\\n= %u ", cl->count);
       if (cl->wait != NULL) {
-        sb_str(&o, "waiting: ");
+        sb_str(&o, class_word(cl));
         dot_shown(&o, cl->wait);
       } else {
         sb_str(&o, "running");

@@ -14,6 +14,7 @@
 #include "jsonkit.h"
 #include "printable.h"
 #include "session.h"
+#include "waits-private.h"
 
 /* stacks-text.c: the "stacks" object alone, as text. */
 char *stacks_json_object(const struct pdb_stacks *t);
@@ -49,6 +50,8 @@ struct build {
   int *end;                  /* per thread: the node its stack ends at, -1 none */
   unsigned *rank;            /* per thread: its place in member order */
   unsigned *byrank;          /* the thread of each rank */
+  const char **wait;         /* per thread: its wait, or "crashed (SIGSEGV)", or NULL */
+  char **crashed;            /* per thread: the crash text wait points to, NULL none */
   /* Once numbered: */
   unsigned *kids;            /* children of each node together, by build index */
   unsigned *pre;             /* preorder number of each node */
@@ -408,7 +411,7 @@ static int wait_order(const void *pa, const void *pb, void *arg)
 {
   const struct build *b = arg;
   unsigned i = *(const unsigned *)pa, j = *(const unsigned *)pb;
-  const char *u = b->th[b->byrank[i]].wait, *v = b->th[b->byrank[j]].wait;
+  const char *u = b->wait[b->byrank[i]], *v = b->wait[b->byrank[j]];
   if ((u == NULL) != (v == NULL))
     return u == NULL ? 1 : -1;
   int c = u != NULL ? strcmp(u, v) : 0;
@@ -433,7 +436,7 @@ static int classes(const struct build *b, struct pdb_stack_node *nd, unsigned *r
   qsort_r(r, k, sizeof *r, wait_order, (void *)b);
   unsigned n = 0;   /* distinct waits */
   for (unsigned i = 0; i < k; i++) {
-    const char *u = i ? b->th[b->byrank[r[i - 1]]].wait : NULL, *v = b->th[b->byrank[r[i]]].wait;
+    const char *u = i ? b->wait[b->byrank[r[i - 1]]] : NULL, *v = b->wait[b->byrank[r[i]]];
     n += i == 0 || (u == NULL) != (v == NULL) || (u != NULL && strcmp(u, v) != 0);
   }
   if (n == 0)
@@ -442,11 +445,12 @@ static int classes(const struct build *b, struct pdb_stack_node *nd, unsigned *r
   if (nd->classes == NULL)
     return -1;
   for (unsigned i = 0; i < k; ) {
-    const char *w = b->th[b->byrank[r[i]]].wait;
+    const char *w = b->wait[b->byrank[r[i]]];
     unsigned j = i, moved = 0;
     for (; j < k; j++) {
       const struct pdb_stack_thread *x = &b->th[b->byrank[r[j]]];
-      if ((x->wait == NULL) != (w == NULL) || (w != NULL && strcmp(x->wait, w) != 0))
+      const char *xw = b->wait[b->byrank[r[j]]];
+      if ((xw == NULL) != (w == NULL) || (w != NULL && strcmp(xw, w) != 0))
         break;
       moved += x->moved == 1;
     }
@@ -496,6 +500,10 @@ static void build_free(struct build *b)
   free(b->pre);
   free(b->size);
   free(b->depth);
+  for (unsigned i = 0; b->crashed != NULL && i < b->n; i++)
+    free(b->crashed[i]);
+  free(b->crashed);
+  free(b->wait);
 }
 
 /* Inserts every thread's stack, outermost frame first.  0, or -1 out of
@@ -673,6 +681,53 @@ static int describe_nodes(struct build *b, struct pdb_stacks *out)
   return rc;
 }
 
+/* Threads by source, then input order. */
+static int source_order(const void *pa, const void *pb, void *arg)
+{
+  const struct pdb_stack_thread *th = arg;
+  unsigned i = *(const unsigned *)pa, j = *(const unsigned *)pb;
+  if (th[i].source != th[j].source)
+    return th[i].source < th[j].source ? -1 : 1;
+  return i < j ? -1 : i > j;
+}
+
+/* Each thread's wait, and for one that crashed without a wait "crashed
+   (SIGSEGV)", by the wait-for graph's rule.  0, or -1 out of memory. */
+static int crash_waits(struct build *b)
+{
+  unsigned n = b->n;
+  b->wait = calloc(n ? n : 1, sizeof *b->wait);
+  b->crashed = calloc(n ? n : 1, sizeof *b->crashed);
+  unsigned *by = malloc((n ? n : 1) * sizeof *by);
+  if (b->wait == NULL || b->crashed == NULL || by == NULL) {
+    free(by);
+    return -1;
+  }
+  for (unsigned i = 0; i < n; i++)
+    b->wait[i] = b->th[i].wait, by[i] = i;
+  qsort_r(by, n, sizeof *by, source_order, (void *)b->th);
+  for (unsigned lo = 0, hi; lo < n; lo = hi) {
+    /* One source: by[lo..hi), its first thread first. */
+    int all = 1;
+    for (hi = lo + 1; hi < n && b->th[by[hi]].source == b->th[by[lo]].source; hi++)
+      all &= b->th[by[hi]].signal == b->th[by[lo]].signal;
+    for (unsigned k = lo; k < hi; k++) {
+      const struct pdb_stack_thread *x = &b->th[by[k]];
+      if (x->wait != NULL || !waits_crashed(x->signal, all, k == lo))
+        continue;
+      char sig[32], text[64];
+      snprintf(text, sizeof text, WAITS_CRASHED_TEXT, waits_signal_name(x->signal, sig, sizeof sig));
+      if ((b->crashed[by[k]] = strdup(text)) == NULL) {
+        free(by);
+        return -1;
+      }
+      b->wait[by[k]] = b->crashed[by[k]];
+    }
+  }
+  free(by);
+  return 0;
+}
+
 int pdb_stacks_build(const struct pdb_stack_thread *threads, unsigned n, struct pdb_stacks *out,
                      char *msg, size_t msgsize)
 {
@@ -708,7 +763,7 @@ int pdb_stacks_build(const struct pdb_stack_thread *threads, unsigned n, struct 
   for (unsigned i = 0; i < n; i++)
     b.rank[b.byrank[i]] = i;
 
-  if (insert_all(&b, out) != 0)
+  if (crash_waits(&b) != 0 || insert_all(&b, out) != 0)
     goto oom;
   for (unsigned i = 0; i < b.nb; i++)
     if ((b.bn[i].name = node_name(b.bn[i].kind, b.bn[i].key)) == NULL)
@@ -832,6 +887,9 @@ static int json_thread(J *o, unsigned i, struct pdb_stack_thread *th, char *msg,
   if ((rc = json_int(o, "moved", -1, 1, 0, &v)) < 0)
     return bad(msg, msgsize, i, -1, "\"moved\" is not -1, 0 or 1");
   th->moved = rc == 0 ? (int)v : -1;
+  if ((rc = json_int(o, "signal", 0, 127, 1, &v)) < 0)
+    return bad(msg, msgsize, i, -1, "\"signal\" is not an integer from 0 to 127 or null");
+  th->signal = rc == 0 ? (int)v : 0;
   if (json_string(o, "wait", &th->wait) != 0)
     return bad(msg, msgsize, i, -1, "\"wait\" is not a string or null");
   J *frames;

@@ -21,6 +21,15 @@ char *wstr_take(struct wstr *b);
 /* "SIGSEGV", or "signal 77", into buf. */
 const char *waits_signal_name(int sig, char *buf, size_t n);
 
+/* Whether a thread that stopped with sig crashed.  Linux writes the
+   dumping signal into every thread of a core: when all the threads of a
+   process carry it (all_carry_it), only the first, the one that dumped,
+   crashed.  Merged stacks name crashed threads by the same rule. */
+int waits_crashed(int sig, int all_carry_it, int first);
+/* How merged stacks class such a thread: "crashed (SIGSEGV)". */
+#define WAITS_CRASHED_TEXT "crashed (%s)"
+#define WAITS_CRASHED_PREFIX "crashed ("
+
 /* Whether an edge of this kind points at a holder ("held by"): locks,
    critical sections, atomic and ordered constructs, coarray locks and
    critical constructs, atomic locks. */

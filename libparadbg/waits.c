@@ -359,6 +359,11 @@ static int crash_signal(int sig)
          sig == SIGSYS || sig == SIGXCPU || sig == SIGXFSZ;
 }
 
+int waits_crashed(int sig, int all_carry_it, int first)
+{
+  return crash_signal(sig) && (!all_carry_it || first);
+}
+
 static int omp_waits(const struct pdb_thread *tr)
 {
   return tr != NULL && tr->is_omp && tr->has_state && tr->state != NULL &&
@@ -397,7 +402,7 @@ static void thread_nodes(struct build *b, const struct pdb_host_thread *threads,
       continue;
     char *text = label != NULL && label[0] != '\0' ? pdb_printable(label)
                                                    : dup_printf("LWP %lld", (long long)lwp);
-    int crashed = crash_signal(sig) && (!first_only || i == 0);
+    int crashed = waits_crashed(sig, first_only, i == 0);
     int v = add_node(b, PDB_WAIT_THREAD, text, lwp, crashed ? "crashed" : "running", !crashed);
     if (v < 0)
       continue;
@@ -780,6 +785,9 @@ static void caf_items(struct build *b)
      waits as its image does, rather than seem to run. */
   int me = caf != NULL ? caf->this_image : 0;
   if (me < 1 || (unsigned)me > b->nimages || caf->images[me - 1].wait_kind == NULL || b->oom)
+    return;
+  /* A stopped image's thread waits for the program's end, not in vain. */
+  if (!b->w->nodes[b->image0 + (unsigned)me - 1].alive)
     return;
   int t = node_of_lwp(b, caf->images[me - 1].pid, 0);
   if (t < 0 || omp_waits(b->rec[t]) || (b->rec[t] != NULL && b->rec[t]->waiting) || b->atomic_wait[t])

@@ -535,14 +535,23 @@ def stack_input(all_inferiors=False):
             sessions = Sessions(inf)
             facts, image, image_wait = _thread_facts(inf, sessions)
             modules = _Modules(inf)
+            core = is_core(inf)
             for t in _threads(inf):
                 lwp = _lwp(t)
                 omp, wait = facts.get(lwp, (None, None))
                 if wait is None and image and lwp == inf.pid:
                     wait = image_wait          # the image's main thread waits as the image
+                sig = 0
+                if core:
+                    try:
+                        t.switch()
+                        sig = _crash_signal(t)
+                    except gdb.error:
+                        pass
                 out.append({"source": source, "image": image, "lwp": lwp,
                             "omp_thread": omp if omp is not None else -1,
-                            "wait": wait, "moved": -1, "frames": _unwind(t, modules)})
+                            "wait": wait, "moved": -1, "signal": sig,
+                            "frames": _unwind(t, modules)})
             notes += sessions.notes
     return out, notes
 

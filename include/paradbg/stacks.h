@@ -28,6 +28,10 @@ struct pdb_stack_thread {
   const char *wait;              /* its wait in words (the threads or images view's), NULL none */
   int moved;                     /* sampled: 1 its stack changed between samples, 0 it did not,
                                     -1 not sampled */
+  int signal;                    /* the signal it stopped with in a core, 0 none: a thread that
+                                    crashed and waits for nothing is classed "crashed (SIGSEGV)"
+                                    (when every thread of its source carries the signal, as in
+                                    a Linux core, only the source's first) */
 };
 
 /* The most the tree holds; what is cut is counted in truncated. */
@@ -99,7 +103,7 @@ char *pdb_stacks_dot(const struct pdb_stacks *t);
 
 /* For a host that passes JSON (the GDB package): stacks_json is
      [{"source": 0, "image": 0, "omp_thread": 2, "lwp": 1234, "wait": "..." or null,
-       "moved": -1, "frames": [{"pc": N, "function": "f" or null, "file", "line",
+       "moved": -1, "signal": 0 (optional), "frames": [{"pc": N, "function": "f" or null, "file", "line",
                                 "module"}, ...innermost first]}, ...]
    Builds the tree and returns its text (format 0), JSON (1) or DOT (2);
    NULL with msg if the input is not such JSON or out of memory. */

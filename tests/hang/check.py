@@ -39,6 +39,7 @@ What the record says and the report must show:
           way, its wait names their object; a thread that does not wait
           ends in a class without a wait.
 """
+import signal
 import json
 import re
 import sys
@@ -85,6 +86,7 @@ class Record:
         self.holds = {}               # key -> [object names]
         self.images = 0
         self.event_never = []         # caf: waiters on an event no live image can post
+        self.image_pid = {}           # caf: image -> its process (main thread's LWP)
 
 
 def lwp(n):
@@ -188,6 +190,8 @@ def read_caf(paths, r):
             die("%s: not a whole rec.<image>" % p)
         n = int(kv["image"])
         recs[n] = kv
+        if kv.get("pid", "").isdigit():
+            r.image_pid[n] = int(kv["pid"])
         if holds:
             r.holds[image(n)] = holds
     r.images = int(next(iter(recs.values()))["num_images"])
@@ -343,6 +347,19 @@ def check_waits(w, r, errs):
 
     # the edges the record wants, and those it allows
     used = set()
+    # An image's main thread that waits as its image does: an edge of kind
+    # image from the thread of the image's pid to that image.
+    for ei, e in enumerate(edges):
+        f, t = e.get("from"), e.get("to")
+        if e.get("kind") != "image" or not (isinstance(f, int) and isinstance(t, int)
+                                             and 0 <= f < len(nodes) and 0 <= t < len(nodes)):
+            continue
+        if (nodes[f].get("kind") == "thread" and nodes[t].get("kind") == "image"
+                and r.image_pid.get(nodes[t].get("image")) == nodes[f].get("lwp")):
+            used.add(ei)
+        else:
+            errs.append("edge %s -> %s of kind image does not join an image's main thread to it"
+                        % (nodes[f].get("label"), nodes[t].get("label")))
     for wt in r.waits:
         if not idx(wt.waiter) and not wt.optional:
             errs.append("no node for the waiter %s %d (%s)" % (wt.waiter + (wt.kind,)))
@@ -453,7 +470,8 @@ def check_waits(w, r, errs):
                     and 0 <= t < len(nodes)):
                 errs.append("edge %d joins %r and %r" % (ei, f, t))
                 continue
-            want = bool(node_keys(nodes[f]) & cyc and node_keys(nodes[t]) & cyc)
+            want = (e.get("kind") != "image"
+                    and bool(node_keys(nodes[f]) & cyc and node_keys(nodes[t]) & cyc))
             if bool(e.get("in_cycle")) != want:
                 errs.append("edge %s -> %s has in_cycle %r" % (label(f), label(t), e.get("in_cycle")))
         if not summary.startswith("deadlock"):
@@ -729,6 +747,13 @@ def check_stacks(s, r, errs, sources=1, sampled=False, no_omp=False):
             placed[k] = placed.get(k, 0) + 1
             wt = waits_of.get(k)
             text = c.get("wait")
+            if k in r.crashed:
+                # a crashed thread is classed by its signal
+                want = "crashed (%s)" % signal.Signals(r.crashed[k]).name
+                if text != want:
+                    errs.append("class %r of %s: wait %r; the record has %s %d crashed: %r"
+                                % (c.get("members"), n.get("function"), text, k[0], k[1], want))
+                continue
             if wt is None:
                 if text is not None:
                     errs.append("class %r of %s: wait %r, the record has %s %d waiting for nothing"

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -601,6 +602,46 @@ START_TEST(bounds)
 }
 END_TEST
 
+/* A core's crashed thread is classed by its signal where it waits for
+   nothing: when every thread of a core carries the signal (Linux writes
+   it into all), only the first, the one that dumped. */
+START_TEST(crashed)
+{
+  struct pdb_frame f = {.pc = 1, .function = "main"};
+  struct pdb_stack_thread th[5] = {
+    {.source = 0, .omp_thread = 2, .lwp = 12, .frames = &f, .nframes = 1, .moved = -1, .signal = SIGSEGV},
+    {.source = 0, .omp_thread = 0, .lwp = 10, .frames = &f, .nframes = 1, .moved = -1, .signal = SIGSEGV,
+     .wait = "barrier"},
+    {.source = 0, .omp_thread = 1, .lwp = 11, .frames = &f, .nframes = 1, .moved = -1, .signal = SIGSEGV},
+    /* another core: one thread stopped by SIGBUS, one by nothing */
+    {.source = 1, .omp_thread = 0, .lwp = 20, .frames = &f, .nframes = 1, .moved = -1},
+    {.source = 1, .omp_thread = 1, .lwp = 21, .frames = &f, .nframes = 1, .moved = -1, .signal = SIGBUS},
+  };
+  struct pdb_stacks t;
+  ck_assert_int_eq(pdb_stacks_build(th, 5, &t, NULL, 0), PDB_OK);
+  ck_assert_uint_eq(t.nnodes, 1);
+  const struct pdb_stack_node *m = &t.nodes[0];
+  ck_assert_uint_eq(m->nclasses, 4);
+  unsigned seen = 0;
+  for (unsigned i = 0; i < m->nclasses; i++) {
+    const struct pdb_stack_class *c = &m->classes[i];
+    if (c->wait != NULL && strcmp(c->wait, "crashed (SIGSEGV)") == 0)
+      { ck_assert_str_eq(c->members, "#0: OMP thread 2"); seen |= 1; }
+    else if (c->wait != NULL && strcmp(c->wait, "crashed (SIGBUS)") == 0)
+      { ck_assert_str_eq(c->members, "#1: OMP thread 1"); seen |= 2; }
+    else if (c->wait != NULL && strcmp(c->wait, "barrier") == 0)
+      { ck_assert_str_eq(c->members, "#0: OMP thread 0"); seen |= 4; }
+    else if (c->wait == NULL)
+      { ck_assert_str_eq(c->members, "#0: OMP thread 1; #1: OMP thread 0"); seen |= 8; }
+  }
+  ck_assert_uint_eq(seen, 15);
+  char *text = pdb_stacks_text(&t);
+  ck_assert_ptr_nonnull(strstr(text, "crashed (SIGSEGV)"));
+  pdb_free(text);
+  pdb_stacks_free(&t);
+}
+END_TEST
+
 static double ms_since(const struct timespec *a)
 {
   struct timespec b;
@@ -713,6 +754,7 @@ int main(void)
   tcase_add_test(tc, json_refused);
   tcase_add_test(tc, bounds);
   tcase_add_test(tc, threads_4096);
+  tcase_add_test(tc, crashed);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
