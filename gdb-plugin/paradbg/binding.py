@@ -137,7 +137,7 @@ class StackThread(C.Structure):
     """struct pdb_stack_thread: one thread's stack, for merged stacks."""
     _fields_ = [("source", C.c_uint), ("image", C.c_int), ("omp_thread", C.c_int64),
                 ("lwp", C.c_int64), ("frames", C.POINTER(Frame)), ("nframes", C.c_int),
-                ("wait", C.c_char_p), ("moved", C.c_int)]
+                ("wait", C.c_char_p), ("moved", C.c_int), ("signal", C.c_int)]
 
 
 class StackClass(C.Structure):
