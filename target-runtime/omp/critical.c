@@ -10,9 +10,10 @@ static paromp_mutex_t atomic_lock;
 /* Exported so that a debugger can name what a thread waits for. */
 PAROMP_EXPORT void *const paromp_default_critical = &default_critical;
 
-void paromp_lock_waiting(paromp_mutex_t *m, int state)
+/* Out of line, so that the fast path below needs no stack frame. */
+static __attribute__((noinline)) void wait_for(paromp_mutex_t *m, int state)
 {
-  if (PAROMP_LIKELY(paromp_mutex_trylock(m)))
+  if (paromp_tid_tls == 0 && paromp_mutex_trylock_first(m))
     return;
   struct paromp_thread *self = paromp_self();
   int saved = self->state;
@@ -22,8 +23,18 @@ void paromp_lock_waiting(paromp_mutex_t *m, int state)
   paromp_set_state(self, saved, saved_wait);
 }
 
-/* critical and atomic: a tool sees the mutex's address as the wait id. */
-static void take(paromp_mutex_t *m, int state, ompt_mutex_t kind)
+void paromp_lock_waiting(paromp_mutex_t *m, int state)
+{
+  if (PAROMP_LIKELY(paromp_mutex_trylock_quick(m)))
+    return;
+  wait_for(m, state);
+}
+
+/* critical and atomic: a tool sees the mutex's address as the wait id.
+   Inlined into each entry point, whatever gcc's heuristics say: without a
+   tool, each is the fast path and a tail call. */
+static inline __attribute__((always_inline)) void take(paromp_mutex_t *m, int state,
+                                                       ompt_mutex_t kind)
 {
   if (OMPT_TOOL)
     paromp_ompt_mutex_acquire(kind, 0, m);
@@ -32,7 +43,7 @@ static void take(paromp_mutex_t *m, int state, ompt_mutex_t kind)
     paromp_ompt_mutex_acquired(kind, m);
 }
 
-static void give(paromp_mutex_t *m, ompt_mutex_t kind)
+static inline __attribute__((always_inline)) void give(paromp_mutex_t *m, ompt_mutex_t kind)
 {
   paromp_mutex_unlock(m);
   if (OMPT_TOOL)

@@ -103,19 +103,31 @@ static inline unsigned paromp_tid(void)
    and in the pointer gcc reserves for a named critical. */
 typedef unsigned paromp_mutex_t;
 
+/* The fast path: one compare-and-swap of 0 with the caller's id.  It fails
+   without a call for a thread whose id is not known yet, so that callers
+   need no frame for it; paromp_mutex_trylock then learns the id. */
+static inline int paromp_mutex_trylock_quick(paromp_mutex_t *m)
+{
+  unsigned me = paromp_tid_tls, z = 0;
+  return __builtin_expect(me != 0, 1) &&
+         __atomic_compare_exchange_n(m, &z, me, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+int paromp_mutex_trylock_first(paromp_mutex_t *m);
+
 static inline int paromp_mutex_trylock(paromp_mutex_t *m)
 {
-  unsigned z = 0;
-  return __atomic_compare_exchange_n(m, &z, paromp_tid(), 0, __ATOMIC_ACQUIRE,
-                                     __ATOMIC_RELAXED);
+  if (__builtin_expect(paromp_tid_tls == 0, 0))
+    return paromp_mutex_trylock_first(m);
+  return paromp_mutex_trylock_quick(m);
 }
 
 void paromp_mutex_lock_slow(paromp_mutex_t *m);
 
 static inline void paromp_mutex_lock(paromp_mutex_t *m)
 {
-  if (!paromp_mutex_trylock(m))
-    paromp_mutex_lock_slow(m);
+  if (!paromp_mutex_trylock_quick(m))
+    paromp_mutex_lock_slow(m);   /* it learns the id */
 }
 
 static inline void paromp_mutex_unlock(paromp_mutex_t *m)

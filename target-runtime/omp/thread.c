@@ -22,6 +22,12 @@ unsigned paromp_tid_init(void)
   return t;
 }
 
+int paromp_mutex_trylock_first(paromp_mutex_t *m)
+{
+  paromp_tid_init();
+  return paromp_mutex_trylock_quick(m);
+}
+
 /* The registry: a list that only grows, in creation order.  A reader outside
    the process bounds its walk by paromp_thread_count. */
 PAROMP_EXPORT struct paromp_thread *paromp_thread_list;
