@@ -293,17 +293,15 @@ static int run_waits(const struct hang_request *q, const struct hang_reader *rd)
   int rst = rd->read(rd->data, t, 0, &rec);
   unsigned n = t->nthreads;
   struct pdb_host_thread *th = calloc(n ? n : 1, sizeof *th);
-  char (*labels)[32] = calloc(n ? n : 1, sizeof *labels);
   struct pdb_waits w;
   char msg[4096] = "out of memory";
   int built = PDB_FAILED;
   memset(&w, 0, sizeof w);
-  if (th != NULL && labels != NULL) {
-    /* "thread N": the N-th row of the threads view, as GDB numbers them */
-    for (unsigned i = 0; i < n; i++) {
-      snprintf(labels[i], sizeof labels[i], "thread %u", i + 1);
-      th[i] = (struct pdb_host_thread){ t->threads[i].lwp, labels[i], crash_signal(t, i), NULL, 0 };
-    }
+  if (th != NULL) {
+    /* No label: libparadbg names each "LWP n", as the threads view's
+       first column does. */
+    for (unsigned i = 0; i < n; i++)
+      th[i] = (struct pdb_host_thread){ t->threads[i].lwp, NULL, crash_signal(t, i), NULL, 0 };
     built = pdb_waits_build(rec.omp, rec.caf, rec.ar, th, n, &w, msg, sizeof msg);
   }
   rd->done(rd->data);
@@ -312,7 +310,6 @@ static int run_waits(const struct hang_request *q, const struct hang_reader *rd)
   unsigned long reads = t->reads;
   t->close(t);
   free(th);
-  free(labels);
   if (built != PDB_OK) {
     pdb_waits_free(&w);
     return fail(ST_FAILED, "%s", msg);

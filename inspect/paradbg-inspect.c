@@ -85,7 +85,7 @@ static const char usage_text[] =
   "                 a deadlock (a cycle), a wait on what can never come (a\n"
   "                 holder or member that exited or crashed, an event no\n"
   "                 live image can post), or no deadlock; a thread is named\n"
-  "                 thread N, the N-th row of threads (not part of all)\n"
+  "                 by its LWP, as threads shows it (not part of all)\n"
   "  stacks         the stacks of all threads merged into one call tree,\n"
   "                 outermost frame first: each function with the number of\n"
   "                 threads through it and who they are (OMP threads 0-3,\n"
