@@ -27,6 +27,11 @@ struct gather {
   struct kept *parallels, *tasks;   /* the session's */
   int walk;                          /* what to walk: PDB_WANT_* */
   int out_of_memory;
+  /* The last holder asked for: threads often wait on one lock. */
+  int holder_asked;
+  int64_t holder_state;
+  uint64_t holder_of;
+  int64_t holder_lwp;
 };
 
 static ompd_icv_id_t icv_id(const struct catalog *c, const char *name)
@@ -254,10 +259,18 @@ static void describe_wait(struct gather *g, struct pdb_thread *tr)
 static void find_holder(struct gather *g, struct pdb_thread *tr)
 {
   ompd_word_t lwp = 0;
-  if (tr->wait_name != NULL && g->p->paradbg_ompd_get_wait_holder != NULL &&
-      g->p->paradbg_ompd_get_wait_holder(g->s->ah, tr->state_value, tr->wait_id, &lwp) ==
-          ompd_rc_ok && lwp > 0)
-    tr->holder = lwp;
+  if (tr->wait_name == NULL || g->p->paradbg_ompd_get_wait_holder == NULL)
+    return;
+  if (!g->holder_asked || g->holder_state != tr->state_value || g->holder_of != tr->wait_id) {
+    if (g->p->paradbg_ompd_get_wait_holder(g->s->ah, tr->state_value, tr->wait_id, &lwp) !=
+            ompd_rc_ok || lwp <= 0)
+      lwp = 0;
+    g->holder_asked = 1;
+    g->holder_state = tr->state_value;
+    g->holder_of = tr->wait_id;
+    g->holder_lwp = lwp;
+  }
+  tr->holder = g->holder_lwp;
 }
 
 /* Once every thread is read: who holds what each thread waits for, added
@@ -267,28 +280,31 @@ static void find_holder(struct gather *g, struct pdb_thread *tr)
 static void say_holders(struct gather *g)
 {
   struct pdb_records *r = g->r;
+  const struct pdb_thread *h = NULL;
+  char named[96] = "";   /* how h is named, found for the waiter before */
   for (unsigned i = 0; i < r->nthreads; i++) {
     struct pdb_thread *tr = &r->threads[i];
-    const struct pdb_thread *h = NULL;
-    char who[96], *text = NULL;
+    char *text = NULL;
     if (tr->holder == 0 || tr->wait == NULL)
       continue;
-    for (unsigned k = 0; k < r->nthreads && h == NULL; k++)
-      if (r->threads[k].lwp == tr->holder)
-        h = &r->threads[k];
-    int same_num = 0;
-    for (unsigned k = 0; h != NULL && h->is_omp && k < r->nthreads; k++)
-      same_num |= &r->threads[k] != h && r->threads[k].is_omp &&
-                  r->threads[k].thread_num == h->thread_num;
-    if (h == tr)
-      snprintf(who, sizeof who, "this thread itself");
-    else if (h != NULL && h->is_omp && h->thread_num >= 0 && !same_num)
-      snprintf(who, sizeof who, "OpenMP thread %lld", (long long)h->thread_num);
-    else if (h != NULL && h->is_omp && h->thread_num >= 0)
-      snprintf(who, sizeof who, "OpenMP thread %lld, LWP %lld", (long long)h->thread_num,
-               (long long)h->lwp);
-    else
-      snprintf(who, sizeof who, "LWP %lld", (long long)tr->holder);
+    if (h == NULL || h->lwp != tr->holder) {
+      h = NULL;
+      for (unsigned k = 0; k < r->nthreads && h == NULL; k++)
+        if (r->threads[k].lwp == tr->holder)
+          h = &r->threads[k];
+      int same_num = 0;
+      for (unsigned k = 0; h != NULL && h->is_omp && k < r->nthreads; k++)
+        same_num |= &r->threads[k] != h && r->threads[k].is_omp &&
+                    r->threads[k].thread_num == h->thread_num;
+      if (h != NULL && h->is_omp && h->thread_num >= 0 && !same_num)
+        snprintf(named, sizeof named, "OpenMP thread %lld", (long long)h->thread_num);
+      else if (h != NULL && h->is_omp && h->thread_num >= 0)
+        snprintf(named, sizeof named, "OpenMP thread %lld, LWP %lld", (long long)h->thread_num,
+                 (long long)h->lwp);
+      else
+        snprintf(named, sizeof named, "LWP %lld", (long long)tr->holder);
+    }
+    const char *who = h == tr ? "this thread itself" : named;
     if (asprintf(&text, "%s (held by %s)", tr->wait, who) < 0) {
       g->out_of_memory = 1;
       return;
