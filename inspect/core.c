@@ -275,7 +275,7 @@ static int core_read(struct target *t, uint64_t addr, void *buf, size_t n)
 static int core_attach_unwinder(struct target *t)
 {
   struct core *c = t->priv;
-  return dwfl_core_file_attach(t->dwfl, c->elf) > 0 ? 0 : -1;
+  return unwind_attach(t, c->elf);
 }
 
 static void core_close(struct target *t)
@@ -283,6 +283,7 @@ static void core_close(struct target *t)
   struct core *c = t->priv;
   tls_forget(t);
   pointers_forget(t);
+  unwind_forget(t);
   frame_forget();
   if (t->dwfl != NULL)
     dwfl_end(t->dwfl);

@@ -64,7 +64,7 @@ static int live_read(struct target *t, uint64_t addr, void *buf, size_t n)
 
 static int live_attach_unwinder(struct target *t)
 {
-  return dwfl_linux_proc_attach(t->dwfl, t->pid, true) == 0 ? 0 : -1;
+  return unwind_attach(t, NULL);
 }
 
 static void live_close(struct target *t)
@@ -72,6 +72,7 @@ static void live_close(struct target *t)
   struct live *l = t->priv;
   tls_forget(t);
   pointers_forget(t);
+  unwind_forget(t);
   frame_forget();
   if (t->dwfl != NULL)
     dwfl_end(t->dwfl);

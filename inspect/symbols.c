@@ -300,34 +300,194 @@ struct unwind {
   int users;
 };
 
-static int each_frame(Dwfl_Frame *state, void *arg)
+/* The unwinder reads the target through t->read and takes the registers
+   the target kept of each thread.  libdwfl's own core reader finds each
+   word through libelf, which (elfutils 0.188) searches every chunk it has
+   made before, so unwinding the 4096 threads of a core took minutes; and
+   its live one attaches each thread again. */
+static pid_t unwind_next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
 {
-  struct unwind *u = arg;
+  (void)dwfl;
+  struct target *t = arg;
+  /* The thread's argument is its inspect_thread; NULL before the first. */
+  const struct inspect_thread *prev = *thread_argp;
+  size_t next = prev == NULL ? 0 : (size_t)(prev - t->threads) + 1;
+  if (next >= t->nthreads)
+    return 0;
+  *thread_argp = &t->threads[next];
+  return t->threads[next].lwp;
+}
+
+static bool unwind_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
+{
+  (void)dwfl;
+  struct target *t = arg;
+  uint64_t word;
+  if (t->read(t, addr, &word, sizeof word) != 0)
+    return false;
+  *result = word;
+  return true;
+}
+
+static bool unwind_registers(Dwfl_Thread *thread, void *thread_arg)
+{
+  const struct inspect_thread *th = thread_arg;
+  if (!th->has_regs)
+    return false;
+  const struct user_regs_struct *r = &th->regs;
+#if defined(__x86_64__)
+  /* DWARF's numbering: rax rdx rcx rbx rsi rdi rbp rsp r8..r15, then the
+     return address column, rip. */
+  Dwarf_Word w[17] = { r->rax, r->rdx, r->rcx, r->rbx, r->rsi, r->rdi, r->rbp, r->rsp,
+                       r->r8,  r->r9,  r->r10, r->r11, r->r12, r->r13, r->r14, r->r15, r->rip };
+  return dwfl_thread_state_registers(thread, 0, 17, w);
+#else
+  /* x0..x30, sp; the pc apart. */
+  Dwarf_Word w[32];
+  for (int i = 0; i < 31; i++)
+    w[i] = r->regs[i];
+  w[31] = r->sp;
+  if (!dwfl_thread_state_registers(thread, 0, 32, w))
+    return false;
+  dwfl_thread_state_register_pc(thread, r->pc);
+  return true;
+#endif
+}
+
+int unwind_attach(struct target *t, Elf *elf)
+{
+  static const Dwfl_Thread_Callbacks callbacks = {
+    .next_thread = unwind_next_thread,
+    .memory_read = unwind_memory_read,
+    .set_initial_registers = unwind_registers,
+  };
+  if (t->nthreads == 0)
+    return -1;
+  pid_t pid = t->tgid > 0 ? t->tgid : t->pid > 0 ? t->pid : t->threads[0].lwp;
+  return dwfl_attach_state(t->dwfl, elf, pid, &callbacks, t) ? 0 : -1;
+}
+
+/* Every thread's stack as program counters, unwound in one pass over the
+   threads: libdwfl finds one thread by walking them all, so unwinding
+   them one at a time costs the square of their number (minutes for 4096
+   threads of a core).  Frames are described when asked for. */
+#define UNWIND_DEPTH 256        /* the deepest any caller asks for */
+#define UNWIND_THREADS (1u << 20)
+
+struct pcs {
+  pid_t lwp;
+  unsigned n, cap;
+  uint64_t *pc;
+  unsigned char *call;          /* a return address, not the frame's own pc */
+};
+
+struct unwound {
+  struct pcs *v;
+  unsigned n, cap;
+  int oom;
+};
+
+static int each_pc(Dwfl_Frame *state, void *arg)
+{
+  struct pcs *p = arg;
   Dwarf_Addr pc;
   bool activation;
   if (!dwfl_frame_pc(state, &pc, &activation) || pc == 0)
     return DWARF_CB_ABORT;
-  struct pdb_frame *f = &u->frames[u->find_user ? 0 : u->n];
-  frame_describe(u->dwfl, pc, !activation, f);
-  u->n++;
-  if (u->find_user) {
-    if (pdb_module_is_users(f->module, u->runtime)) {
-      u->users = 1;
+  if (p->n == p->cap) {
+    unsigned cap = p->cap ? 2 * p->cap : 16;
+    uint64_t *v = realloc(p->pc, cap * sizeof *v);
+    if (v != NULL)
+      p->pc = v;
+    unsigned char *c = v != NULL ? realloc(p->call, cap) : NULL;
+    if (c == NULL)
+      return DWARF_CB_ABORT;
+    p->call = c;
+    p->cap = cap;
+  }
+  p->pc[p->n] = pc;
+  p->call[p->n] = !activation;
+  p->n++;
+  return p->n == UNWIND_DEPTH ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+static int each_thread(Dwfl_Thread *thread, void *arg)
+{
+  struct unwound *u = arg;
+  if (u->n == UNWIND_THREADS)
+    return DWARF_CB_ABORT;   /* a corrupt core's notes: enough */
+  if (u->n == u->cap) {
+    unsigned cap = u->cap ? 2 * u->cap : 64;
+    struct pcs *v = realloc(u->v, cap * sizeof *v);
+    if (v == NULL) {
+      u->oom = 1;
       return DWARF_CB_ABORT;
     }
-    pdb_frame_free(f);
+    u->v = v;
+    u->cap = cap;
   }
-  return u->n == u->max ? DWARF_CB_ABORT : DWARF_CB_OK;
+  struct pcs *p = &u->v[u->n++];
+  memset(p, 0, sizeof *p);
+  p->lwp = dwfl_thread_tid(thread);
+  /* An unwind that stops early still gives the frames it found. */
+  dwfl_thread_getframes(thread, each_pc, p);
+  return DWARF_CB_OK;
+}
+
+static int by_lwp(const void *a, const void *b)
+{
+  pid_t x = ((const struct pcs *)a)->lwp, y = ((const struct pcs *)b)->lwp;
+  return x < y ? -1 : x > y;
+}
+
+void unwind_forget(struct target *t)
+{
+  struct unwound *u = t->unwound;
+  for (unsigned i = 0; u != NULL && i < u->n; i++)
+    free(u->v[i].pc), free(u->v[i].call);
+  if (u != NULL)
+    free(u->v);
+  free(u);
+  t->unwound = NULL;
+}
+
+/* The program counters of thread lwp, unwinding every thread the first
+   time; NULL if it cannot be unwound. */
+static const struct pcs *pcs_of(struct target *t, pid_t lwp)
+{
+  if (t->unwinder == 0)
+    t->unwinder = t->attach_unwinder(t) == 0 ? 1 : -1;
+  if (t->unwinder < 0)
+    return NULL;
+  struct unwound *u = t->unwound;
+  if (u == NULL) {
+    if ((u = calloc(1, sizeof *u)) == NULL)
+      return NULL;
+    dwfl_getthreads(t->dwfl, each_thread, u);
+    qsort(u->v, u->n, sizeof *u->v, by_lwp);
+    t->unwound = u;
+  }
+  struct pcs key = { .lwp = lwp };
+  return u->n > 0 ? bsearch(&key, u->v, u->n, sizeof *u->v, by_lwp) : NULL;
 }
 
 static int unwind(struct target *t, pid_t lwp, struct unwind *u)
 {
-  if (t->unwinder == 0)
-    t->unwinder = t->attach_unwinder(t) == 0 ? 1 : -1;
-  if (u->max == 0 || t->unwinder < 0)
+  const struct pcs *p = u->max > 0 ? pcs_of(t, lwp) : NULL;
+  if (p == NULL)
     return -1;
-  /* An unwind that stops early still gives the frames it found. */
-  dwfl_getthread_frames(t->dwfl, lwp, each_frame, u);
+  for (unsigned i = 0; i < p->n && u->n < u->max; i++) {
+    struct pdb_frame *f = &u->frames[u->find_user ? 0 : u->n];
+    frame_describe(u->dwfl, p->pc[i], p->call[i], f);
+    u->n++;
+    if (u->find_user) {
+      if (pdb_module_is_users(f->module, u->runtime)) {
+        u->users = 1;
+        break;
+      }
+      pdb_frame_free(f);
+    }
+  }
   return 0;
 }
 

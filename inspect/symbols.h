@@ -53,6 +53,15 @@ void pointers_forget(struct target *t);
 /* Forgets what frame_describe remembers of a Dwfl about to end. */
 void frame_forget(void);
 
+/* Prepares t's Dwfl for unwinding its threads from the registers and
+   memory t gives (elf: the core's, or NULL for the first module's, to
+   know the machine): its attach_unwinder.  0, or -1. */
+int unwind_attach(struct target *t, Elf *elf);
+
+/* Forgets the stacks unwind_stack and user_frame unwound (all threads'
+   at once, the first time either is called). */
+void unwind_forget(struct target *t);
+
 /* The stack of thread lwp, innermost first, at most max frames; the count,
    or -1 if it cannot be unwound at all. */
 int unwind_stack(struct target *t, pid_t lwp, struct pdb_frame *frames, unsigned max);

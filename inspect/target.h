@@ -50,6 +50,7 @@ struct target {
   void *priv;
   void *tls;                  /* tls.c's state, NULL until a thread-local lookup */
   void *pointers;             /* pointers.c's table, NULL until a find_pointer */
+  void *unwound;              /* symbols.c's stacks of every thread, NULL until the first unwind */
 };
 
 /* Each returns an inspect status (status.h), having printed one line. */
