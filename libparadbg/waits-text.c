@@ -14,10 +14,14 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "jsonkit.h"
 #include "waits-private.h"
+
+/* The longest Graphviz may take to draw a graph. */
+#define DOT_SECONDS 60
 
 /* --- Text ----------------------------------------------------------------- */
 
@@ -341,18 +345,30 @@ int pdb_dot_to_svg(const char *dot_text, const char *path, char *msg, size_t msg
     close(in[0]);
     in_open = 0;
   }
-  while (in_open || err_open) {
+  /* Until dot has ended (not until its stderr closes: something it
+     started may keep that open), and at most DOT_SECONDS. */
+  struct timespec t0, now;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  int status = -1, reaped = 0, timed_out = 0;
+  while (!reaped) {
     struct pollfd fds[2];
     nfds_t nf = 0;
     if (in_open)
       fds[nf++] = (struct pollfd){ in[0], POLLOUT, 0 };
     if (err_open)
       fds[nf++] = (struct pollfd){ err[0], POLLIN, 0 };
-    if (poll(fds, nf, -1) < 0) {
-      if (errno == EINTR)
-        continue;
+    int ready = poll(fds, nf, 100);
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      reaped = 1;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!reaped && now.tv_sec - t0.tv_sec >= DOT_SECONDS) {
+      timed_out = 1;
       break;
     }
+    if (ready < 0 && errno != EINTR)
+      break;
+    if (ready <= 0)
+      continue;
     for (nfds_t k = 0; k < nf; k++) {
       if (fds[k].revents == 0)
         continue;
@@ -386,16 +402,23 @@ int pdb_dot_to_svg(const char *dot_text, const char *path, char *msg, size_t msg
     close(in[0]);
   if (err_open)
     close(err[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+  if (timed_out)
+    kill(pid, SIGKILL);
+  while (!reaped && waitpid(pid, &status, 0) < 0 && errno == EINTR)
     ;
   errbuf[nerr] = '\0';
   /* dot's first line of complaint, printable. */
   errbuf[strcspn(errbuf, "\n")] = '\0';
   char *why = errbuf[0] != '\0' ? pdb_printable(errbuf) : NULL;
-  int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !write_failed;
+  int ok = status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && !write_failed;
   if (!ok) {
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && why == NULL)
+    if (timed_out)
+      say(msg, msgsize, "Graphviz's dot did not finish in %d s: stopped", DOT_SECONDS);
+    else if (status == -1)
+      say(msg, msgsize, "cannot learn how %s ended: %s", dot, strerror(errno));
+    else if (write_failed && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      say(msg, msgsize, "Graphviz's dot ended before it had read the whole graph");
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && why == NULL)
       say(msg, msgsize, "cannot run %s", dot);
     else if (why != NULL)
       say(msg, msgsize, "Graphviz's dot failed: %s", why);
