@@ -232,27 +232,32 @@ static int emit(const struct hang_request *q, char *dot, char *out)
   return st;
 }
 
+/* The kernel's word on process pid: its state and its parent.  0, or -1
+   if it is not there. */
+static int proc_stat(pid_t pid, char *state, int *ppid)
+{
+  char path[64], buf[1024];
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+  FILE *f = fopen(path, "re");
+  if (f == NULL)
+    return -1;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  /* pid (comm) state ppid ...: comm may hold anything, so from the last ')'. */
+  const char *close = strrchr(buf, ')');
+  return close != NULL && sscanf(close + 1, " %c %d", state, ppid) == 2 ? 0 : -1;
+}
+
 /* Whether process pid is there, not a zombie, and (parent > 0) a child
    of parent: an image's process, not another that took its number.  (A
    process that is there may still end before it is stopped: live_open
    then says so.) */
 static int process_there(pid_t pid, pid_t parent)
 {
-  char path[64], buf[1024];
-  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-  FILE *f = fopen(path, "re");
-  if (f == NULL)
-    return 0;
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  /* pid (comm) state ppid ...: comm may hold anything, so from the last ')'. */
-  const char *close = strrchr(buf, ')');
   char state;
   int ppid;
-  if (close == NULL || sscanf(close + 1, " %c %d", &state, &ppid) != 2)
-    return 0;
-  if (state == 'Z' || state == 'X' || state == 'x')
+  if (proc_stat(pid, &state, &ppid) != 0 || state == 'Z' || state == 'X' || state == 'x')
     return 0;
   return parent <= 0 || ppid == parent;
 }
@@ -348,16 +353,23 @@ static int image_targets(pid_t pid, const struct hang_reader *rd, struct hang_ta
   } else if ((*out = calloc(caf->nimages ? caf->nimages : 1, sizeof **out)) == NULL) {
     st = fail(ST_FAILED, "out of memory");
   } else {
-    for (unsigned k = 0; k < caf->nimages; k++) {
+    /* The pids come from the target's memory, which may lie: an image is
+       read only if the kernel says it is a child of the launcher, which
+       is pid itself or, for an image, pid's parent. */
+    char state;
+    int ppid = 0;
+    pid_t launcher = caf->launcher_pid == pid ? pid
+                     : proc_stat(pid, &state, &ppid) == 0 && ppid > 1 ? (pid_t)ppid : 0;
+    for (unsigned k = 0; launcher > 0 && k < caf->nimages; k++) {
       const struct pdb_caf_image *im = &caf->images[k];
       if (im->pid <= 0 || im->pid > 0x7fffffff) {
         warn("image %d has no process: its stacks are left out", im->image);
         continue;
       }
-      (*out)[(*n)++] = (struct hang_target){ NULL, NULL, (pid_t)im->pid, im->image,
-                                             caf->launcher_pid > 0 && caf->launcher_pid <= 0x7fffffff
-                                               ? (pid_t)caf->launcher_pid : 0 };
+      (*out)[(*n)++] = (struct hang_target){ NULL, NULL, (pid_t)im->pid, im->image, launcher };
     }
+    if (launcher == 0)
+      warn("process %d has no launcher to check its images against", (int)pid);
     if (*n == 0)
       st = fail(ST_FAILED, "process %d: no image has a process to read", (int)pid);
   }
