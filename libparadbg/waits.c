@@ -87,7 +87,7 @@ const char *waits_signal_name(int sig, char *buf, size_t n)
 
 int waits_kind_held(const char *kind)
 {
-  static const char *const held[] = { "lock", "nest lock", "critical", "atomic", "ordered",
+  static const char *const held[] = { "lock", "critical", "atomic", "ordered",
                                       "coarray lock", "coarray critical", "atomic lock" };
   for (unsigned i = 0; i < sizeof held / sizeof held[0]; i++)
     if (strcmp(kind, held[i]) == 0)
@@ -383,7 +383,9 @@ static void thread_nodes(struct build *b, const struct pdb_host_thread *threads,
   int from_omp = count == 0 && omp != NULL && omp->nthreads > 0;
   if (from_omp)
     count = omp->nthreads;
-  b->know_threads = count > 0;
+  /* Only the host's list is all the threads: OpenMP's records leave out
+     the others, so one not among them is unknown, not gone. */
+  b->know_threads = !from_omp && count > 0;
   /* Linux writes the dumping signal into every thread of a core: when all
      carry the same crash signal, only the first (the one that dumped it)
      crashed. */
@@ -615,7 +617,7 @@ static void omp_items(struct build *b)
     const char *st = tr->state + 5;
     const char *kind = NULL;
     if (strcmp(st, "lock") == 0 || strcmp(st, "mutex") == 0)
-      kind = tr->wait != NULL && strncmp(tr->wait, "nest lock", 9) == 0 ? "nest lock" : "lock";
+      kind = "lock";   /* a nest lock too: its wait looks the same to OMPD */
     else if (strcmp(st, "critical") == 0 || strcmp(st, "atomic") == 0 || strcmp(st, "ordered") == 0)
       kind = st;
     if (kind != NULL) {

@@ -54,7 +54,7 @@ struct pdb_wait_node {
 
 struct pdb_wait_edge {
   unsigned from, to;             /* indexes of nodes */
-  /* "lock", "nest lock", "critical", "atomic", "ordered", "barrier",
+  /* "lock" (an OpenMP lock or nest lock), "critical", "atomic", "ordered", "barrier",
      "taskwait", "taskgroup", "coarray lock", "coarray critical",
      "event wait", "sync images", "sync all", "sync team", "collective",
      "team", "termination" (a stopped image waits for the others to end),

@@ -213,6 +213,30 @@ START_TEST(abba_between_two_locks)
 }
 END_TEST
 
+/* Without the host's threads, OpenMP's records are not all of them: a
+   holder not among them is unknown, not gone. */
+START_TEST(holder_unknown_without_host_threads)
+{
+  struct world *w = world_new();
+  struct pdb_thread *a = add(w, 101, NULL);
+  wait_on(a, "wait_lock", 999, "q");
+  struct pdb_waits g;
+  char msg[256];
+  ck_assert_int_eq(pdb_waits_build(records(w), NULL, NULL, NULL, 0, &g, msg, sizeof msg), PDB_OK);
+  ck_assert_int_ne(g.verdict, PDB_WAITS_NEVER);
+  ck_assert_uint_eq(g.nnodes, 2);
+  ck_assert_int_eq(g.nodes[1].lwp, 999);
+  ck_assert_str_eq(g.nodes[1].status, "unknown");
+  pdb_waits_free(&g);
+  /* With them, it has exited. */
+  build(w, NULL, NULL, &g);
+  ck_assert_int_eq(g.verdict, PDB_WAITS_NEVER);
+  ck_assert_str_eq(g.nodes[1].status, "exited");
+  pdb_waits_free(&g);
+  free(w);
+}
+END_TEST
+
 START_TEST(lock_critical_cycle)
 {
   struct world *w = world_new();
@@ -822,6 +846,7 @@ int main(void)
   tcase_set_timeout(tc, 60);
   tcase_add_test(tc, abba_between_two_locks);
   tcase_add_test(tc, lock_critical_cycle);
+  tcase_add_test(tc, holder_unknown_without_host_threads);
   tcase_add_test(tc, barrier_member_exited_and_crashed);
   tcase_add_test(tc, taskwait);
   tcase_add_test(tc, coarray_cycle);
