@@ -823,6 +823,11 @@ static int json_string(J *o, const char *key, const char **v)
   if (!json_object_is_type(x, json_type_string))
     return -1;
   *v = json_object_get_string(x);
+  /* A NUL inside would cut the name and merge it with another. */
+  if (strlen(*v) != (size_t)json_object_get_string_len(x)) {
+    *v = NULL;
+    return -1;
+  }
   return 0;
 }
 
