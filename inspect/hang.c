@@ -101,6 +101,11 @@ static int crash_signal(const struct target *t, unsigned i)
   return t->is_core && i == t->current ? t->threads[i].signal : 0;
 }
 
+/* Frames unwound per thread: more than the tree keeps
+   (PDB_STACKS_MAX_DEPTH), so that a deep stack keeps its outermost ones
+   and the tree says how many it left out. */
+#define HANG_FRAMES 1024
+
 /* A thread's stack held across targets and samples. */
 struct held {
   struct pdb_stack_thread s;     /* its frames and wait are the two below */
@@ -144,7 +149,7 @@ static int collect(struct held_set *h, unsigned source, struct target *t,
     const char *wait = wait_of(t, rec, tr, image, lwp);
     struct held *e = &h->v[h->n];
     memset(e, 0, sizeof *e);
-    int k = unwind_stack(t, (pid_t)lwp, scratch, PDB_STACKS_MAX_DEPTH);
+    int k = unwind_stack(t, (pid_t)lwp, scratch, HANG_FRAMES);
     if (k > 0) {
       e->frames = malloc((size_t)k * sizeof *e->frames);
       if (e->frames == NULL) {
@@ -405,7 +410,7 @@ static int run_stacks(const struct hang_request *q, const struct hang_reader *rd
   unsigned samples = q->samples ? q->samples : 1, nthreads = 0;
   unsigned long reads = 0;
   struct held_set prev = { NULL, 0, 0 }, cur = { NULL, 0, 0 };
-  struct pdb_frame *scratch = calloc(PDB_STACKS_MAX_DEPTH, sizeof *scratch);
+  struct pdb_frame *scratch = calloc(HANG_FRAMES, sizeof *scratch);
   int *noted = calloc(n ? n : 1, sizeof *noted);
   int st = ST_OK, rst = ST_OK;
   if (scratch == NULL || noted == NULL) {

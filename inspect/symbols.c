@@ -371,7 +371,7 @@ int unwind_attach(struct target *t, Elf *elf)
    threads: libdwfl finds one thread by walking them all, so unwinding
    them one at a time costs the square of their number (minutes for 4096
    threads of a core).  Frames are described when asked for. */
-#define UNWIND_DEPTH 256        /* the deepest any caller asks for */
+#define UNWIND_DEPTH 1024       /* the deepest any caller asks for (hang.c) */
 #define UNWIND_THREADS (1u << 20)
 
 struct pcs {

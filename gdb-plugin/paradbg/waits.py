@@ -33,7 +33,9 @@ import gdb
 from . import binding, plugin as plugins, table, target
 from .openmp import _text
 
-MAX_FRAMES = 256     # frames unwound per thread (libparadbg's PDB_STACKS_MAX_DEPTH)
+MAX_FRAMES = 1024    # frames unwound per thread: more than libparadbg's tree keeps
+                     # (PDB_STACKS_MAX_DEPTH, 256), so that a deep stack keeps its
+                     # outermost frames and the tree counts what it left out
 
 FORMATS = {"text": binding.FORMAT_TEXT, "json": binding.FORMAT_JSON, "dot": binding.FORMAT_DOT}
 
