@@ -16,11 +16,8 @@ static __attribute__((noinline)) void wait_for(paromp_mutex_t *m, int state)
   if (paromp_tid_tls == 0 && paromp_mutex_trylock_first(m))
     return;
   struct paromp_thread *self = paromp_self();
-  int saved = self->state;
-  const void *saved_wait = self->wait_id;
-  paromp_set_state(self, state, m);
-  paromp_mutex_lock_slow(m);
-  paromp_set_state(self, saved, saved_wait);
+  struct paromp_waiting w = { self, state, self->state, m, self->wait_id };
+  paromp_mutex_lock_showing(m, &w);
 }
 
 void paromp_lock_waiting(paromp_mutex_t *m, int state)

@@ -273,6 +273,16 @@ static inline void paromp_set_state(struct paromp_thread *t, int state, const vo
   __atomic_store_n(&t->state, state, __ATOMIC_RELAXED);
 }
 
+/* Takes m the slow way while self shows state with wait id id, and
+   shows saved/saved_id again once it holds m (never both at once: a
+   debugger reads the holder from the lock word). */
+struct paromp_waiting {
+  struct paromp_thread *self;
+  int state, saved;
+  const void *id, *saved_id;
+};
+void paromp_mutex_lock_showing(paromp_mutex_t *m, const struct paromp_waiting *w);
+
 /* Registry and pool (thread.c) */
 void paromp_registry_add(struct paromp_thread *t);
 struct paromp_thread *paromp_pool_get(void);

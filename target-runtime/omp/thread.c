@@ -101,21 +101,37 @@ uint64_t paromp_next_id(void)
   return __atomic_add_fetch(&id_counter, 1, __ATOMIC_RELAXED);
 }
 
-void paromp_mutex_lock_slow(paromp_mutex_t *m)
+/* One attempt to take m as me.  A thread that shows a wait (w) shows its
+   saved state again first: a debugger that finds the word naming it must
+   not also find it waiting there, which would read as a thread waiting
+   for a lock it holds (a deadlock with itself). */
+static int take_as(paromp_mutex_t *m, unsigned expect, unsigned me, const struct paromp_waiting *w)
 {
+  if (w != NULL)
+    paromp_set_state(w->self, w->saved, w->saved_id);
+  if (__atomic_compare_exchange_n(m, &expect, me, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    return 1;
+  if (w != NULL)
+    paromp_set_state(w->self, w->state, w->id);
+  return 0;
+}
+
+static void lock_slow(paromp_mutex_t *m, const struct paromp_waiting *w)
+{
+  unsigned tid = paromp_tid();
   for (unsigned long i = 0; i < paromp_spin_count / 16; i++) {
     paromp_spin_pause(i);
-    if (__atomic_load_n(m, __ATOMIC_RELAXED) == 0 && paromp_mutex_trylock(m))
+    if (__atomic_load_n(m, __ATOMIC_RELAXED) == 0 && take_as(m, 0, tid, w))
       return;
   }
   /* Mark the word as slept on, then sleep while it holds exactly that.
      A thread that slept takes the lock with the waiters bit: it cannot know
      whether others still sleep, so its unlock wakes one to find out. */
-  unsigned me = paromp_tid() | PARADBG_OMP_MUTEX_WAITERS;
+  unsigned me = tid | PARADBG_OMP_MUTEX_WAITERS;
   for (;;) {
     unsigned v = __atomic_load_n(m, __ATOMIC_RELAXED);
     if (v == 0) {
-      if (__atomic_compare_exchange_n(m, &v, me, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      if (take_as(m, 0, me, w))
         return;
       continue;
     }
@@ -125,6 +141,17 @@ void paromp_mutex_lock_slow(paromp_mutex_t *m)
       continue;
     paromp_futex_wait(m, v | PARADBG_OMP_MUTEX_WAITERS);
   }
+}
+
+void paromp_mutex_lock_slow(paromp_mutex_t *m)
+{
+  lock_slow(m, NULL);
+}
+
+void paromp_mutex_lock_showing(paromp_mutex_t *m, const struct paromp_waiting *w)
+{
+  paromp_set_state(w->self, w->state, w->id);
+  lock_slow(m, w);
 }
 
 /* Spinning only pays while every runtime thread can have a processor. */
