@@ -223,18 +223,28 @@ static char *dup_or_null(const char *s)
 }
 
 /* Threads of a team mostly stop at the same few places, and a symbol
-   lookup scans a whole symbol table: remember the last answers by pc. */
+   lookup scans a whole symbol table: remember the last answers, by the
+   module's build id and the pc's offset in it where the module has one
+   (the same for every process of a program: the images of a coarray
+   program describe their frames once, not once each, which decompressing
+   debug sections made cost 50 ms an image), else by Dwfl and pc. */
 #define FRAME_CACHE 1024
+#define BUILD_ID_MAX 32
 static struct {
-  Dwfl *dwfl;
+  Dwfl *dwfl;                    /* NULL: keyed by build id */
+  unsigned char id[BUILD_ID_MAX];
+  int idlen;
+  uint64_t key;                  /* pc, or its offset in the module */
   int call, valid;
   struct pdb_frame f;
 } cache[FRAME_CACHE];
 
+/* The cache's entries of a Dwfl about to end; those keyed by build id
+   stay. */
 void frame_forget(void)
 {
   for (unsigned i = 0; i < FRAME_CACHE; i++)
-    if (cache[i].valid) {
+    if (cache[i].valid && cache[i].dwfl != NULL) {
       pdb_frame_free(&cache[i].f);
       cache[i].valid = 0;
     }
@@ -242,15 +252,35 @@ void frame_forget(void)
 
 void frame_describe(Dwfl *dwfl, uint64_t pc, int call, struct pdb_frame *f)
 {
-  unsigned slot = (unsigned)((pc * 0x9e3779b97f4a7c15ull) >> 54) % FRAME_CACHE;
+  uint64_t at = call && pc > 0 ? pc - 1 : pc;
+  Dwfl_Module *mod = dwfl != NULL ? dwfl_addrmodule(dwfl, at) : NULL;
+  const unsigned char *id = NULL;
+  GElf_Addr id_at;
+  Dwarf_Addr start = 0;
+  int idlen = mod != NULL ? dwfl_module_build_id(mod, &id, &id_at) : 0;
+  if (idlen > BUILD_ID_MAX || (idlen > 0 && dwfl_module_info(mod, NULL, &start, NULL, NULL, NULL, NULL,
+                                                             NULL) == NULL))
+    idlen = 0;
+  Dwfl *owner = idlen > 0 ? NULL : dwfl;
+  uint64_t key = idlen > 0 ? pc - start : pc;
+  uint64_t h = key * 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < idlen; i++)
+    h = (h ^ id[i]) * 0x100000001b3ull;
+  unsigned slot = (unsigned)(h >> 54) % FRAME_CACHE;
   struct pdb_frame *c = &cache[slot].f;
-  if (!cache[slot].valid || cache[slot].dwfl != dwfl || cache[slot].call != call || c->pc != pc) {
+  if (!cache[slot].valid || cache[slot].dwfl != owner || cache[slot].call != call ||
+      cache[slot].key != key || cache[slot].idlen != idlen ||
+      (idlen > 0 && memcmp(cache[slot].id, id, (size_t)idlen) != 0)) {
     if (cache[slot].valid)
       pdb_frame_free(c);
     describe(dwfl, pc, call, c);
-    cache[slot].dwfl = dwfl, cache[slot].call = call, cache[slot].valid = 1;
+    cache[slot].dwfl = owner, cache[slot].call = call, cache[slot].valid = 1;
+    cache[slot].key = key, cache[slot].idlen = idlen;
+    if (idlen > 0)
+      memcpy(cache[slot].id, id, (size_t)idlen);
   }
   *f = *c;
+  f->pc = pc;
   f->function = dup_or_null(c->function);
   f->file = dup_or_null(c->file);
   f->module = dup_or_null(c->module);
