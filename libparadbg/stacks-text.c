@@ -13,75 +13,32 @@
 #include "paradbg/paradbg.h"
 #include "waits-private.h"
 
-/* A growing text; oom set once an allocation failed. */
-struct sb {
-  char *s;
-  size_t len, cap;
-  int oom;
-};
-
 /* What precedes a class's wait: a crash says what happened itself. */
 static const char *class_word(const struct pdb_stack_class *cl)
 {
   return strncmp(cl->wait, WAITS_CRASHED_PREFIX, sizeof WAITS_CRASHED_PREFIX - 1) == 0 ? "" : "waiting: ";
 }
 
-static void sb_put(struct sb *o, const char *s, size_t n)
+static void sb_put(struct wstr *o, const char *s, size_t n)
 {
-  if (o->oom)
-    return;
-  if (o->len + n + 1 > o->cap) {
-    size_t cap = o->cap ? o->cap : 4096;
-    while (cap < o->len + n + 1)
-      cap *= 2;
-    char *p = realloc(o->s, cap);
-    if (p == NULL) {
-      o->oom = 1;
-      return;
-    }
-    o->s = p, o->cap = cap;
-  }
-  memcpy(o->s + o->len, s, n);
-  o->len += n;
-  o->s[o->len] = '\0';
+  wstr_add(o, "%.*s", (int)n, s);
 }
 
-static void sb_str(struct sb *o, const char *s)
+static void sb_str(struct wstr *o, const char *s)
 {
-  sb_put(o, s, strlen(s));
-}
-
-static void sb_printf(struct sb *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sb *o, const char *fmt, ...)
-{
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  if (n > 0)
-    sb_put(o, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+  wstr_add(o, "%s", s);
 }
 
 /* A target's string, made printable. */
-static void sb_shown(struct sb *o, const char *s)
+static void sb_shown(struct wstr *o, const char *s)
 {
   char *p = pdb_printable(s);
   if (p == NULL) {
-    o->oom = 1;
+    o->failed = 1;
     return;
   }
   sb_str(o, p);
   free(p);
-}
-
-static char *sb_done(struct sb *o)
-{
-  if (o->oom || o->s == NULL) {
-    free(o->s);
-    return NULL;
-  }
-  return o->s;
 }
 
 static unsigned moved_total(const struct pdb_stacks *t)
@@ -95,43 +52,43 @@ static unsigned moved_total(const struct pdb_stacks *t)
 
 /* "4 threads, 1 process", with what could not be unwound or was cut and,
    sampled, how many moved. */
-static void headline(struct sb *o, const struct pdb_stacks *t)
+static void headline(struct wstr *o, const struct pdb_stacks *t)
 {
-  sb_printf(o, "%u thread%s", t->nthreads, t->nthreads == 1 ? "" : "s");
+  wstr_add(o, "%u thread%s", t->nthreads, t->nthreads == 1 ? "" : "s");
   if (t->nsources > 0)
-    sb_printf(o, ", %u process%s", t->nsources, t->nsources == 1 ? "" : "es");
+    wstr_add(o, ", %u process%s", t->nsources, t->nsources == 1 ? "" : "es");
   if (t->unwound_not)
-    sb_printf(o, ", %u not unwound", t->unwound_not);
+    wstr_add(o, ", %u not unwound", t->unwound_not);
   if (t->truncated)
-    sb_printf(o, ", %u frame%s left out (the tree's bounds: %d deep, %u nodes)", t->truncated,
+    wstr_add(o, ", %u frame%s left out (the tree's bounds: %d deep, %u nodes)", t->truncated,
               t->truncated == 1 ? "" : "s", PDB_STACKS_MAX_DEPTH, PDB_STACKS_MAX_NODES);
   if (t->sampled)
-    sb_printf(o, ", sampled: %u of %u moved", moved_total(t), t->nthreads);
+    wstr_add(o, ", sampled: %u of %u moved", moved_total(t), t->nthreads);
 }
 
 /* Sampled: "stuck" if none of them moved, else how many did. */
-static void mark(struct sb *o, const struct pdb_stacks *t, unsigned moved, unsigned count)
+static void mark(struct wstr *o, const struct pdb_stacks *t, unsigned moved, unsigned count)
 {
   if (!t->sampled)
     return;
   if (moved == 0)
     sb_str(o, "  stuck");
   else
-    sb_printf(o, "  moved %u/%u", moved, count);
+    wstr_add(o, "  moved %u/%u", moved, count);
 }
 
 /* The prefix of a line at depth d is 3 d bytes: "|  " where the parent
    has siblings still to come, else blanks. */
 #define PREFIX_MAX (3 * (PDB_STACKS_MAX_DEPTH + 2) + 1)
 
-static void text_node(struct sb *o, const struct pdb_stacks *t, unsigned i, unsigned d, int last,
+static void text_node(struct wstr *o, const struct pdb_stacks *t, unsigned i, unsigned d, int last,
                       char *prefix)
 {
   const struct pdb_stack_node *nd = &t->nodes[i];
   sb_put(o, prefix, 3 * d);
   sb_str(o, "+- ");
   sb_shown(o, nd->function != NULL ? nd->function : "??");
-  sb_printf(o, "  [%u: ", nd->count);
+  wstr_add(o, "  [%u: ", nd->count);
   sb_str(o, nd->members != NULL ? nd->members : "");
   sb_str(o, "]");
   if (nd->where != NULL) {
@@ -146,7 +103,7 @@ static void text_node(struct sb *o, const struct pdb_stacks *t, unsigned i, unsi
   for (unsigned c = 0; c < nd->nclasses; c++) {
     const struct pdb_stack_class *cl = &nd->classes[c];
     sb_put(o, prefix, 3 * (d + 1));
-    sb_printf(o, "= %u ", cl->count);
+    wstr_add(o, "= %u ", cl->count);
     if (cl->wait != NULL) {
       sb_str(o, class_word(cl));
       sb_shown(o, cl->wait);
@@ -166,7 +123,7 @@ static void text_node(struct sb *o, const struct pdb_stacks *t, unsigned i, unsi
 
 char *pdb_stacks_text(const struct pdb_stacks *t)
 {
-  struct sb o = {0};
+  struct wstr o = {0};
   char prefix[PREFIX_MAX];
   headline(&o, t);
   sb_str(&o, "\n");
@@ -177,7 +134,7 @@ char *pdb_stacks_text(const struct pdb_stacks *t)
   for (unsigned i = 0; any && i < t->nnodes; i++)
     if (t->nodes[i].parent < 0)
       text_node(&o, t, i, 0, i == last, prefix);
-  return sb_done(&o);
+  return wstr_take(&o);
 }
 
 /* ---- JSON ---- */
@@ -248,37 +205,29 @@ char *pdb_stacks_json(const struct pdb_stacks *t, const char *doc, const struct 
 
 /* A target's string, printable, inside a DOT string: its quotes and
    backslashes escaped, so that none becomes an escape of Graphviz's. */
-static void dot_shown(struct sb *o, const char *s)
+static void dot_shown(struct wstr *o, const char *s)
 {
   char *p = pdb_printable(s);
   if (p == NULL) {
-    o->oom = 1;
+    o->failed = 1;
     return;
   }
-  for (const char *c = p; *c; c++) {
-    size_t run = strcspn(c, "\"\\");
-    sb_put(o, c, run);
-    c += run;
-    if (*c == '\0')
-      break;
-    sb_put(o, "\\", 1);
-    sb_put(o, c, 1);
-  }
+  wstr_dot(o, p);
   free(p);
 }
 
 char *pdb_stacks_dot(const struct pdb_stacks *t)
 {
-  struct sb o = {0};
+  struct wstr o = {0};
   sb_str(&o, "digraph stacks {\n  graph [label=\"");
   headline(&o, t);
   sb_str(&o, "\", labelloc=t, fontname=\"monospace\"];\n"
              "  node [shape=box, fontname=\"monospace\"];\n");
   for (unsigned i = 0; i < t->nnodes; i++) {
     const struct pdb_stack_node *nd = &t->nodes[i];
-    sb_printf(&o, "  n%u [label=\"", i);
+    wstr_add(&o, "  n%u [label=\"", i);
     dot_shown(&o, nd->function != NULL ? nd->function : "??");
-    sb_printf(&o, "\\n%u: ", nd->count);
+    wstr_add(&o, "\\n%u: ", nd->count);
     sb_str(&o, nd->members != NULL ? nd->members : "");
     if (nd->where != NULL) {
       sb_str(&o, "\\nat ");
@@ -286,7 +235,7 @@ char *pdb_stacks_dot(const struct pdb_stacks *t)
     }
     for (unsigned c = 0; c < nd->nclasses; c++) {
       const struct pdb_stack_class *cl = &nd->classes[c];
-      sb_printf(&o, "\\n= %u ", cl->count);
+      wstr_add(&o, "\\n= %u ", cl->count);
       if (cl->wait != NULL) {
         sb_str(&o, class_word(cl));
         dot_shown(&o, cl->wait);
@@ -300,7 +249,7 @@ char *pdb_stacks_dot(const struct pdb_stacks *t)
     if (t->sampled && nd->moved == 0)
       sb_str(&o, "\\nstuck");
     else if (t->sampled)
-      sb_printf(&o, "\\nmoved %u/%u", nd->moved, nd->count);
+      wstr_add(&o, "\\nmoved %u/%u", nd->moved, nd->count);
     sb_str(&o, "\"");
     if (t->sampled && nd->moved == 0)
       sb_str(&o, ", color=red, fontcolor=red");
@@ -308,7 +257,7 @@ char *pdb_stacks_dot(const struct pdb_stacks *t)
   }
   for (unsigned i = 0; i < t->nnodes; i++)
     for (unsigned c = 0; c < t->nodes[i].nchildren; c++)
-      sb_printf(&o, "  n%u -> n%u;\n", i, t->nodes[i].children[c]);
+      wstr_add(&o, "  n%u -> n%u;\n", i, t->nodes[i].children[c]);
   sb_str(&o, "}\n");
-  return sb_done(&o);
+  return wstr_take(&o);
 }

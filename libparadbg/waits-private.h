@@ -1,5 +1,6 @@
-/* What the wait-for graph's builder (waits.c) and its renderings
-   (waits-text.c) share: a growing string, and the words both use. */
+/* What the wait-for graph's builder (waits.c), its renderings
+   (waits-text.c) and the merged stacks' (stacks.c, stacks-text.c) share:
+   a growing string, and the words they use. */
 #ifndef PARADBG_LIB_WAITS_PRIVATE_H
 #define PARADBG_LIB_WAITS_PRIVATE_H
 
@@ -17,6 +18,10 @@ struct wstr {
 void wstr_add(struct wstr *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The text, which the caller frees; NULL (and freed) if anything failed. */
 char *wstr_take(struct wstr *b);
+/* s inside a DOT double-quoted string: its quotes, backslashes and line
+   ends escaped, so that none ends the string or becomes an escape of
+   Graphviz's (s is printable already). */
+void wstr_dot(struct wstr *b, const char *s);
 
 /* "SIGSEGV", or "signal 77", into buf. */
 const char *waits_signal_name(int sig, char *buf, size_t n);

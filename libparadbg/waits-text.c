@@ -166,23 +166,11 @@ char *pdb_waits_json(const struct pdb_waits *w, const char *doc, const struct pd
 
 /* --- DOT -------------------------------------------------------------------- */
 
-/* s inside a DOT double-quoted string: quotes and backslashes escaped
-   (pdb_printable has made the rest printable). */
+/* s as a DOT double-quoted string (pdb_printable has made it printable). */
 static void dot_quoted(struct wstr *b, const char *s)
 {
   wstr_add(b, "\"");
-  for (const char *p = s; *p != '\0';) {
-    size_t run = strcspn(p, "\"\\\n");
-    if (run > 0)
-      wstr_add(b, "%.*s", (int)run, p);
-    p += run;
-    if (*p == '\n')
-      wstr_add(b, "\\n");
-    else if (*p != '\0')
-      wstr_add(b, "\\%c", *p);
-    if (*p != '\0')
-      p++;
-  }
+  wstr_dot(b, s);
   wstr_add(b, "\"");
 }
 

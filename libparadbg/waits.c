@@ -62,6 +62,22 @@ void wstr_add(struct wstr *b, const char *fmt, ...)
   }
 }
 
+void wstr_dot(struct wstr *b, const char *s)
+{
+  for (const char *p = s; *p != '\0';) {
+    size_t run = strcspn(p, "\"\\\n");
+    if (run > 0)
+      wstr_add(b, "%.*s", (int)run, p);
+    p += run;
+    if (*p == '\n')
+      wstr_add(b, "\\n");
+    else if (*p != '\0')
+      wstr_add(b, "\\%c", *p);
+    if (*p != '\0')
+      p++;
+  }
+}
+
 char *wstr_take(struct wstr *b)
 {
   char *s = b->s;
