@@ -197,8 +197,7 @@ def _space(inf=None, quiet=False):
 
 # -- what the host tells libparadbg: its threads, and their frames -----------
 
-def _lwp(t):
-    return t.ptid[1] or t.ptid[0]
+_lwp = target.lwp_of
 
 
 def _frames(t):
@@ -206,23 +205,14 @@ def _frames(t):
     the objfile's base name), at most MAX_FRAMES; switches to t (the
     caller keeps the selection)."""
     out = []
-    try:
-        t.switch()
-        f = gdb.newest_frame()
-    except gdb.error:
-        return out
-    try:
-        while f is not None and len(out) < MAX_FRAMES:
-            pc = f.pc()
-            name = target.gdb_text(f.name)
-            lib = target.gdb_text(lambda: gdb.solib_name(pc))
-            out.append(binding.Frame(pc, name.encode("utf-8", errors="surrogateescape") if name else None,
-                                     0, None, 0,
-                                     os.path.basename(lib).encode("utf-8", errors="surrogateescape")
-                                     if lib else None))
-            f = f.older()
-    except gdb.error:
-        pass                 # a stack that does not unwind further
+    for f in target.walk_frames(t, MAX_FRAMES):
+        pc = f.pc()
+        name = target.gdb_text(f.name)
+        lib = target.gdb_text(lambda: gdb.solib_name(pc))
+        out.append(binding.Frame(pc, name.encode("utf-8", errors="surrogateescape") if name else None,
+                                 0, None, 0,
+                                 os.path.basename(lib).encode("utf-8", errors="surrogateescape")
+                                 if lib else None))
     return out
 
 

@@ -743,6 +743,31 @@ def describe_address(addr):
     return function, offset, file, line, module
 
 
+def lwp_of(t):
+    """A GDB thread's LWP (its process id where the target has no LWPs)."""
+    return t.ptid[1] or t.ptid[0]
+
+
+def walk_frames(t, limit):
+    """Thread t's frames, innermost first, at most limit: switches to t
+    (the caller keeps the selection) and stops where a stack does not
+    unwind further, or at once if not even its innermost frame reads."""
+    try:
+        t.switch()
+        f = gdb.newest_frame()
+    except gdb.error:
+        return
+    n = 0
+    try:
+        while f is not None and n < limit:
+            f.pc()           # a frame whose pc cannot be read ends the walk
+            yield f
+            n += 1
+            f = f.older()
+    except gdb.error:
+        pass
+
+
 def gdb_text(get):
     """get(): a name GDB read from the program (a symbol, a file name).  GDB
     raises UnicodeDecodeError for one that is not UTF-8; its bytes are kept,

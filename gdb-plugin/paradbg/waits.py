@@ -247,8 +247,7 @@ def _inferior(inf=None):
     return inf
 
 
-def _lwp(t):
-    return t.ptid[1] or t.ptid[0]
+_lwp = target.lwp_of
 
 
 def _threads(inf):
@@ -444,28 +443,19 @@ def _unwind(t, modules):
     pdb_stacks_from_json, at most MAX_FRAMES; None when not even its
     innermost frame can be read.  Switches to t (the caller keeps the
     selection)."""
-    try:
-        t.switch()
-        f = gdb.newest_frame()
-    except gdb.error:
-        return None
     out = []
-    try:
-        while f is not None and len(out) < MAX_FRAMES:
-            pc = f.pc()
-            frame = {"pc": pc, "function": target.gdb_text(f.name), "file": None, "line": 0,
-                     "module": modules.name(pc)}
-            try:
-                sal = f.find_sal()
-                if sal.symtab is not None:
-                    frame["file"] = target.gdb_text(lambda: sal.symtab.filename)
-                    frame["line"] = sal.line or 0
-            except gdb.error:
-                pass
-            out.append(frame)
-            f = f.older()
-    except gdb.error:
-        pass                 # a stack that does not unwind further: what was read
+    for f in target.walk_frames(t, MAX_FRAMES):
+        pc = f.pc()
+        frame = {"pc": pc, "function": target.gdb_text(f.name), "file": None, "line": 0,
+                 "module": modules.name(pc)}
+        try:
+            sal = f.find_sal()
+            if sal.symtab is not None:
+                frame["file"] = target.gdb_text(lambda: sal.symtab.filename)
+                frame["line"] = sal.line or 0
+        except gdb.error:
+            pass
+        out.append(frame)
     return out or None
 
 
