@@ -36,6 +36,7 @@ static ompt_get_parallel_info_t get_parallel_info;
 static ompt_get_state_t get_state;
 static ompt_enumerate_states_t enumerate_states;
 static ompt_enumerate_mutex_impls_t enumerate_mutex_impls;
+static ompt_get_proc_id_t get_proc_id;
 
 static int verbose; /* PARADBG_OMPT_VERBOSE_REG=1 */
 
@@ -170,9 +171,17 @@ static void print_sync(const char *event, ompt_sync_region_t kind,
                        ompt_data_t *task, const void *ra)
 {
   char b[16];
-  emit("%lu: %s_%s kind=%s parallel_id=%lu task_id=%lu codeptr_ra=0x%lx\n",
+  ompt_frame_t *frame = NULL;
+  /* The frames of the task that is at the construct now: at an implicit
+     barrier its exit_frame must be NULL (5.1, 4.4.4.28). */
+  if (get_task_info)
+    get_task_info(0, NULL, NULL, &frame, NULL, NULL);
+  emit("%lu: %s_%s kind=%s parallel_id=%lu task_id=%lu codeptr_ra=0x%lx "
+       "cur_exit_frame=0x%lx cur_enter_frame=0x%lx\n",
        tid(), event, endpoint_word(ep), enum_name(b, sync_region_names, kind),
-       id_of(par), id_of(task), ADDR(ra));
+       id_of(par), id_of(task), ADDR(ra),
+       frame ? ADDR(frame->exit_frame.ptr) : 0,
+       frame ? ADDR(frame->enter_frame.ptr) : 0);
 }
 
 static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
@@ -413,6 +422,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
       (ompt_enumerate_states_t)find(lookup, "ompt_enumerate_states");
   enumerate_mutex_impls = (ompt_enumerate_mutex_impls_t)find(
       lookup, "ompt_enumerate_mutex_impls");
+  get_proc_id = (ompt_get_proc_id_t)find(lookup, "ompt_get_proc_id");
   remember_states();
   list_mutex_impls();
   for (size_t i = 0; set_callback && i < NAME_COUNT(callbacks); i++) {
@@ -525,4 +535,28 @@ void ompt_wait_flag(int *flag)
       return;
     sched_yield();
   }
+}
+
+void ompt_print_thread_data(void)
+{
+  emit("%lu: thread_data id=%lu\n", tid(), tid());
+}
+
+void ompt_print_proc_id(void)
+{
+  int id = -2, before = -1, after = -1;
+  if (!get_proc_id) {
+    emit("%lu: proc_id (no tool)\n", tid());
+    return;
+  }
+  /* The thread may move between the calls: try again until it did not. */
+  for (int i = 0; i < 100; i++) {
+    before = sched_getcpu();
+    id = get_proc_id();
+    after = sched_getcpu();
+    if (before == after)
+      break;
+  }
+  emit("%lu: proc_id id=%d same_as_sched_getcpu=%d\n", tid(), id,
+       before == after && id == before);
 }

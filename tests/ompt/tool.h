@@ -24,4 +24,12 @@ void ompt_print_addr(const char *label, const void *addr);
    instead of hanging. Prints nothing. */
 void ompt_wait_flag(int *flag);
 
+/* "thread_data id=..": the id this tool put in ompt_get_thread_data(),
+   i.e. the same as the line's prefix; a 0 means the runtime lost it. */
+void ompt_print_thread_data(void);
+
+/* "proc_id id=N same_as_sched_getcpu=0|1": ompt_get_proc_id(), and
+   whether it agrees with sched_getcpu() read around it. */
+void ompt_print_proc_id(void);
+
 #endif
