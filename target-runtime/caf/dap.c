@@ -31,6 +31,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../rtline.h"
 #include "caf.h"
 #include "paradbg/dap-layout.h"
 #include "paradbg/dap-rules.h"
@@ -102,18 +103,6 @@ static pthread_mutex_t heap_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---- refusals ------------------------------------------------------------ */
 
-/* One line, one write(2): another process's line cannot land inside it. */
-static void write_line(const char *line)
-{
-  size_t len = strlen(line);
-  for (size_t off = 0; off < len;) {
-    ssize_t w = write(STDERR_FILENO, line + off, len - off);
-    if (w <= 0)
-      break;
-    off += (size_t)w;
-  }
-}
-
 /* The name as it may be printed: at most its bytes, no control characters. */
 static void printable_name(const char *name, char *out, size_t outsize)
 {
@@ -135,12 +124,7 @@ static int refuse(int *stat, char *errmsg, size_t errmsg_len, int code, const ch
                   const char *why)
 {
   if (!stat) {
-    char line[PARADBG_DAP_NAME_MAX + 512];
-    snprintf(line, sizeof line - 1, "libparcaf: distributed array %s: %s", what, why);
-    size_t n = strlen(line);
-    line[n] = '\n';
-    line[n + 1] = 0;
-    write_line(line);
+    rt_line(stderr, 0, "libparcaf: distributed array %s: %s", what, why);
     return 0;
   }
   *stat = code;

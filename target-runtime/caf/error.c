@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../rtline.h"
 #include "caf.h"
 #include "gasp_events.h"
 
@@ -82,23 +83,12 @@ void parcaf_error_terminate(int code, const char *fmt, ...)
   if (first) {
     s->error_code = code;
     if (fmt && *fmt) {
-      /* One write(2) for the whole line: stdio would write it in pieces,
-         and other images' lines could land between them. */
-      char line[1024];
-      int n = snprintf(line, sizeof line, "libparcaf: image %d: ", parcaf_this_image);
+      char msg[PIPE_BUF];
       va_list ap;
       va_start(ap, fmt);
-      vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);   /* room left for the newline */
+      vsnprintf(msg, sizeof msg, fmt, ap);
       va_end(ap);
-      size_t len = strlen(line);
-      line[len++] = '\n';
-      fflush(stderr);
-      for (size_t off = 0; off < len;) {
-        ssize_t w = write(STDERR_FILENO, line + off, len - off);
-        if (w <= 0)
-          break;
-        off += (size_t)w;
-      }
+      rt_line(stderr, 0, "libparcaf: image %d: %s", parcaf_this_image, msg);
     }
   } else {
     code = s->error_code;

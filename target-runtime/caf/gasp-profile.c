@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../rtline.h"
 #include "gasp_caf.h"
 
 #define TOOL_EXPORT __attribute__((visibility("default")))
@@ -78,7 +79,7 @@ static void summary(void)
   snprintf(path, sizeof path, "%s.%d", prefix && *prefix ? prefix : "gasp-profile", image);
   FILE *f = fopen(path, "w");
   if (!f) {
-    fprintf(stderr, "libgasp-profile: cannot write %s\n", path);
+    rt_line(stderr, 0, "libgasp-profile: cannot write %s", path);
     return;
   }
   fprintf(f, "# gasp-profile: image %d of %d (GASP %d)\n", image, n, GASP_VERSION);

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../rtline.h"
 #include "caf.h"
 #include "gasp_events.h"
 
@@ -43,7 +44,7 @@ void parcaf_become_image(int image)
   struct parcaf_shared *s = parcaf_shared;
   if (mremap(parcaf_segment_base(image), 0, s->segment_size, MREMAP_MAYMOVE | MREMAP_FIXED,
              parcaf_local_view) == MAP_FAILED) {
-    fprintf(stderr, "libparcaf: image %d: cannot map its coarray heap: %s\n", image, strerror(errno));
+    rt_line(stderr, 0, "libparcaf: image %d: cannot map its coarray heap: %s", image, strerror(errno));
     _exit(1);
   }
   parcaf_this_image = image;
@@ -131,7 +132,7 @@ static int exit_status(void)
   for (uint32_t i = 1; i <= s->num_images; i++) {
     struct parcaf_image *im = parcaf_image((int)i);
     if (im->signal && !forwarded)
-      fprintf(stderr, "libparcaf: image %u was killed by signal %d (%s)\n", i, im->signal,
+      rt_line(stderr, 0, "libparcaf: image %u was killed by signal %d (%s)", i, im->signal,
               strsignal(im->signal));
     if (im->signal && !first_signal)
       first_signal = im->signal;
@@ -202,7 +203,7 @@ PARCAF_EXPORT void _gfortran_caf_init(int *argc, char ***argv)
   for (int i = 1; i <= n; i++) {
     pid_t pid = fork();
     if (pid < 0) {
-      fprintf(stderr, "libparcaf: cannot start image %d: %s\n", i, strerror(errno));
+      rt_line(stderr, 0, "libparcaf: cannot start image %d: %s", i, strerror(errno));
       kill_images(0);
       _exit(1);
     }

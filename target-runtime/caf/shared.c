@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../rtline.h"
 #include "caf.h"
 
 PARCAF_EXPORT struct parcaf_shared *parcaf_shared;
@@ -50,12 +51,12 @@ size_t parcaf_parse_size(const char *s, bool *ok)
 
 static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
 {
+  char msg[PIPE_BUF];
   va_list ap;
   va_start(ap, fmt);
-  fputs("libparcaf: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  rt_line(stderr, 0, "libparcaf: %s", msg);
   exit(1);
 }
 

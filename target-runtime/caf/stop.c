@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../rtline.h"
 #include "caf.h"
 #include "gasp_events.h"
 
@@ -13,7 +14,7 @@ PARCAF_EXPORT void _gfortran_caf_stop_numeric(int code, bool quiet)
 {
   PARCAF_GASP(GASP_CAF_STOP, GASP_ATOMIC, code);
   if (!quiet)
-    fprintf(stderr, "STOP %d\n", code);
+    rt_line(stderr, RT_LINE_VERBATIM, "STOP %d", code);
   parcaf_terminate_normally(code);
   exit(code);
 }
@@ -22,7 +23,7 @@ PARCAF_EXPORT void _gfortran_caf_stop_str(const char *string, size_t len, bool q
 {
   PARCAF_GASP(GASP_CAF_STOP, GASP_ATOMIC, 0);
   if (!quiet && string)
-    fprintf(stderr, "STOP %.*s\n", (int)len, string);
+    rt_line(stderr, RT_LINE_VERBATIM, "STOP %.*s", (int)len, string);
   parcaf_terminate_normally(0);
   exit(0);
 }
@@ -31,7 +32,7 @@ PARCAF_EXPORT void _gfortran_caf_error_stop(int code, bool quiet)
 {
   PARCAF_GASP(GASP_CAF_ERROR_STOP, GASP_ATOMIC, code);
   if (!quiet)
-    fprintf(stderr, "ERROR STOP %d\n", code);
+    rt_line(stderr, RT_LINE_VERBATIM, "ERROR STOP %d", code);
   parcaf_error_terminate(code, NULL);
 }
 
@@ -39,7 +40,7 @@ PARCAF_EXPORT void _gfortran_caf_error_stop_str(const char *string, size_t len, 
 {
   PARCAF_GASP(GASP_CAF_ERROR_STOP, GASP_ATOMIC, 1);
   if (!quiet)
-    fprintf(stderr, "ERROR STOP %.*s\n", string ? (int)len : 0, string ? string : "");
+    rt_line(stderr, RT_LINE_VERBATIM, "ERROR STOP %.*s", string ? (int)len : 0, string ? string : "");
   parcaf_error_terminate(1, NULL);
 }
 
