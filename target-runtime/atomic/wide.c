@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../rtline.h"
 #include "paratomic.h"
 
 typedef unsigned __int128 u128;
@@ -51,9 +52,7 @@ __attribute__((constructor)) static void detect(void)
     } else if (strcmp(want, "cmpxchg16b") == 0) {
       avx = false;
     } else {
-      static const char msg[] = "libparatomic: PARADBG_ATOMIC_HW: expected auto, cmpxchg16b or none; using auto\n";
-      ssize_t w = write(2, msg, sizeof msg - 1);
-      (void)w;
+      rt_line(stderr, 0, "libparatomic: PARADBG_ATOMIC_HW: expected auto, cmpxchg16b or none; using auto");
     }
   }
   pat_have_cx16 = cx16;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../rtline.h"
 #include "paromp.h"
 
 #define FORMAT_MAX 512
@@ -110,7 +111,7 @@ PAROMP_EXPORT void omp_display_affinity(const char *format)
 {
   char buf[1024];
   omp_capture_affinity(buf, sizeof buf, format);
-  fprintf(stderr, "%s\n", buf);
+  rt_line(stderr, 0, "%s", buf);
 }
 
 void paromp_affinity_init(void)

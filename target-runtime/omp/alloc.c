@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rtline.h"
 #include "paromp.h"
 
 /* omp_alloctrait_key_t and omp_alloctrait_value_t values used here */
@@ -107,7 +108,7 @@ static void *alloc_with(size_t align, size_t size, uintptr_t allocator, int dept
   if (base == NULL) {
     int fb = a != NULL ? a->fallback : ATV_DEFAULT_MEM_FB;
     if (fb == ATV_ABORT_FB || (depth > 0 && fb != ATV_NULL_FB)) {
-      fprintf(stderr, "libparomp: fatal: allocation of %zu bytes failed\n", size);
+      rt_line(stderr, 0, "libparomp: fatal: allocation of %zu bytes failed", size);
       abort();
     }
     if (fb == ATV_NULL_FB)
@@ -185,7 +186,7 @@ PAROMP_EXPORT void *GOMP_alloc(size_t align, size_t size, uintptr_t allocator)
 {
   void *p = omp_aligned_alloc(align, size, allocator);
   if (p == NULL && size != 0) {
-    fprintf(stderr, "libparomp: fatal: out of memory allocating %zu bytes\n", size);
+    rt_line(stderr, 0, "libparomp: fatal: out of memory allocating %zu bytes", size);
     abort();
   }
   return p;

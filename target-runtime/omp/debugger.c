@@ -12,6 +12,7 @@
 
 #include "paradbg/omp-layout.h"
 #include "paradbg/plugins.h"
+#include "../rtline.h"
 #include "paromp.h"
 #include "ompt.h"
 
@@ -59,7 +60,7 @@ void paromp_debugger_init(void)
     if (strcasecmp(s, "enabled") == 0)
       paromp_debug_enabled = paromp_ompt_frames = 1;
     else if (strcasecmp(s, "disabled") != 0)
-      fprintf(stderr, "libparomp: warning: OMP_DEBUG='%s' is not valid; using disabled\n", s);
+      rt_line(stderr, 0, "libparomp: warning: OMP_DEBUG='%s' is not valid; using disabled", s);
   }
   ompd_dll_locations = plugin_names;
   ompd_dll_locations_valid();

@@ -6,18 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rtline.h"
 #include "paromp.h"
 #include "ompt.h"
 
 static void print_message(const char *what, const char *msg, size_t len)
 {
   if (msg == NULL)
-    fprintf(stderr, "libparomp: %s\n", what);
+    rt_line(stderr, 0, "libparomp: %s", what);
   else if (len == (size_t)-1)
-    fprintf(stderr, "libparomp: %s: %s\n", what, msg);
+    rt_line(stderr, 0, "libparomp: %s: %s", what, msg);
   else
-    fprintf(stderr, "libparomp: %s: %.*s\n", what, (int)(len > 0x7fffffff ? 0x7fffffff : len),
-            msg);
+    rt_line(stderr, 0, "libparomp: %s: %.*s", what, (int)(len > 0x7fffffff ? 0x7fffffff : len), msg);
 }
 
 static void ompt_error(ompt_severity_t severity, const char *msg, size_t len)

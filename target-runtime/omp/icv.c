@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../rtline.h"
 #include "env.h"
 #include "paromp.h"
 
@@ -17,7 +18,7 @@ PAROMP_EXPORT unsigned paromp_nprocs = 1;
 /* One line per bad value, naming the variable and what is used instead. */
 static void warn_env(const char *name, const char *value, const char *used)
 {
-  fprintf(stderr, "libparomp: warning: %s='%s' is not valid; using %s\n", name, value, used);
+  rt_line(stderr, 0, "libparomp: warning: %s='%s' is not valid; using %s", name, value, used);
 }
 
 static const char *bind_name(int b)
@@ -160,30 +161,36 @@ void paromp_display_env(int verbose)
   const struct paromp_global_icvs *g = &paromp_gicv;
   const struct paromp_icvs *i = &paromp_initial_icv;
   FILE *f = stderr;
-  fputs("\nOPENMP DISPLAY ENVIRONMENT BEGIN\n", f);
-  fputs("  _OPENMP = '201511'\n", f);
-  fprintf(f, "  OMP_DYNAMIC = '%s'\n", i->dyn ? "TRUE" : "FALSE");
-  fprintf(f, "  OMP_NESTED = '%s'\n", g->max_active_levels > 1 ? "TRUE" : "FALSE");
-  fputs("  OMP_NUM_THREADS = '", f);
-  for (unsigned k = 0; k < g->nthreads_len; k++)
-    fprintf(f, "%s%u", k ? "," : "", g->nthreads_list[k]);
-  fputs("'\n", f);
-  fprintf(f, "  OMP_SCHEDULE = '%s%s", i->sched & PAROMP_SCHED_MONOTONIC ? "MONOTONIC:" : "",
-          sched_name(i->sched));
+  /* Each line whole: images of a coarray program print theirs at once. */
+  char list[512];
+  size_t n = 0;
+  list[0] = '\0';
+  for (unsigned k = 0; k < g->nthreads_len && n < sizeof list; k++)
+    n += (size_t)snprintf(list + n, sizeof list - n, "%s%u", k ? "," : "", g->nthreads_list[k]);
+  rt_line(f, 0, "%s", "");
+  rt_line(f, 0, "OPENMP DISPLAY ENVIRONMENT BEGIN");
+  rt_line(f, 0, "  _OPENMP = '201511'");
+  rt_line(f, 0, "  OMP_DYNAMIC = '%s'", i->dyn ? "TRUE" : "FALSE");
+  rt_line(f, 0, "  OMP_NESTED = '%s'", g->max_active_levels > 1 ? "TRUE" : "FALSE");
+  rt_line(f, 0, "  OMP_NUM_THREADS = '%s'", list);
+  char chunk[24] = "";
   if (i->sched_chunk > 0)
-    fprintf(f, ",%d", i->sched_chunk);
-  fputs("'\n  OMP_PROC_BIND = '", f);
-  for (unsigned k = 0; k < g->bind_len; k++)
-    fprintf(f, "%s%s", k ? "," : "", bind_name(g->bind_list[k]));
-  fputs("'\n", f);
-  fprintf(f, "  OMP_STACKSIZE = '%zu'\n", g->stacksize);
-  fprintf(f, "  OMP_WAIT_POLICY = '%s'\n", g->wait_policy == PAROMP_WAIT_ACTIVE ? "ACTIVE" : "PASSIVE");
-  fprintf(f, "  OMP_THREAD_LIMIT = '%u'\n", g->thread_limit);
-  fprintf(f, "  OMP_MAX_ACTIVE_LEVELS = '%u'\n", g->max_active_levels);
-  fprintf(f, "  OMP_CANCELLATION = '%s'\n", g->cancel ? "TRUE" : "FALSE");
-  fprintf(f, "  OMP_DEFAULT_DEVICE = '%d'\n", i->default_device);
-  fprintf(f, "  OMP_MAX_TASK_PRIORITY = '%d'\n", g->max_task_priority);
+    snprintf(chunk, sizeof chunk, ",%d", i->sched_chunk);
+  rt_line(f, 0, "  OMP_SCHEDULE = '%s%s%s'", i->sched & PAROMP_SCHED_MONOTONIC ? "MONOTONIC:" : "",
+          sched_name(i->sched), chunk);
+  n = 0;
+  list[0] = '\0';
+  for (unsigned k = 0; k < g->bind_len && n < sizeof list; k++)
+    n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", k ? "," : "", bind_name(g->bind_list[k]));
+  rt_line(f, 0, "  OMP_PROC_BIND = '%s'", list);
+  rt_line(f, 0, "  OMP_STACKSIZE = '%zu'", g->stacksize);
+  rt_line(f, 0, "  OMP_WAIT_POLICY = '%s'", g->wait_policy == PAROMP_WAIT_ACTIVE ? "ACTIVE" : "PASSIVE");
+  rt_line(f, 0, "  OMP_THREAD_LIMIT = '%u'", g->thread_limit);
+  rt_line(f, 0, "  OMP_MAX_ACTIVE_LEVELS = '%u'", g->max_active_levels);
+  rt_line(f, 0, "  OMP_CANCELLATION = '%s'", g->cancel ? "TRUE" : "FALSE");
+  rt_line(f, 0, "  OMP_DEFAULT_DEVICE = '%d'", i->default_device);
+  rt_line(f, 0, "  OMP_MAX_TASK_PRIORITY = '%d'", g->max_task_priority);
   if (verbose)
-    fputs("  PARADBG_RUNTIME = 'libparomp'\n", f);
-  fputs("OPENMP DISPLAY ENVIRONMENT END\n", f);
+    rt_line(f, 0, "  PARADBG_RUNTIME = 'libparomp'");
+  rt_line(f, 0, "OPENMP DISPLAY ENVIRONMENT END");
 }

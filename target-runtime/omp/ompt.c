@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../rtline.h"
 #include "paromp.h"
 #include "ompt.h"
 
@@ -29,13 +30,12 @@ static void say(const char *fmt, ...)
 {
   if (verbose == NULL)
     return;
+  char msg[PIPE_BUF];
   va_list ap;
   va_start(ap, fmt);
-  fputs("libparomp: OMPT: ", verbose);
-  vfprintf(verbose, fmt, ap);
-  fputc('\n', verbose);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fflush(verbose);
+  rt_line(verbose, 0, "libparomp: OMPT: %s", msg);
 }
 
 static ompt_set_result_t set_callback(ompt_callbacks_t which, ompt_callback_t cb)
@@ -163,8 +163,8 @@ static void open_verbose(void)
   } else {
     verbose = fopen(v, "w");
     if (verbose == NULL)
-      fprintf(stderr, "libparomp: warning: OMP_TOOL_VERBOSE_INIT: cannot write '%s'; "
-              "not logging tool start-up\n", v);
+      rt_line(stderr, 0, "libparomp: warning: OMP_TOOL_VERBOSE_INIT: cannot write '%s'; "
+              "not logging tool start-up", v);
   }
 }
 
@@ -197,7 +197,7 @@ void paromp_ompt_init(void)
     return;
   }
   if (v != NULL && strcasecmp(v, "enabled") != 0)
-    fprintf(stderr, "libparomp: warning: OMP_TOOL='%s' is not valid; using enabled\n", v);
+    rt_line(stderr, 0, "libparomp: warning: OMP_TOOL='%s' is not valid; using enabled", v);
 
   say("looking for ompt_start_tool in the program and the libraries it loaded");
   start_tool_fn *start = (start_tool_fn *)dlsym(RTLD_DEFAULT, "ompt_start_tool");

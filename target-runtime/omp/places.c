@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../rtline.h"
 #include "paromp.h"
 
 #define MAX_PLACES 1024
@@ -133,7 +134,7 @@ void paromp_places_init(void)
       word[l] = '\0';
       build_abstract(word);
     } else if (build_explicit(env) != 0) {
-      fprintf(stderr, "libparomp: warning: OMP_PLACES='%s' is not valid; using cores\n", env);
+      rt_line(stderr, 0, "libparomp: warning: OMP_PLACES='%s' is not valid; using cores", env);
       nplaces = 0;
       build_abstract("cores");
     }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rtline.h"
 #include "paromp.h"
 #include "ompt.h"
 
@@ -96,7 +97,7 @@ PAROMP_EXPORT void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **
       }
     }
     if (!found) {
-      fprintf(stderr, "libparomp: fatal: no task_reduction or reduction(task) for %p\n",
+      rt_line(stderr, 0, "libparomp: fatal: no task_reduction or reduction(task) for %p",
               ptrs[i]);
       abort();
     }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../rtline.h"
 #include "paromp.h"
 #include "ompt.h"
 
@@ -64,7 +65,7 @@ static uint64_t id_counter;
 
 void paromp_fatal(const char *what)
 {
-  fprintf(stderr, "libparomp: fatal: %s\n", what);
+  rt_line(stderr, 0, "libparomp: fatal: %s", what);
   abort();
 }
 
@@ -318,8 +319,8 @@ static struct paromp_thread *worker_spawn(void)
       rc = pthread_create(&t->pthread, &attr, worker_main, t);
     pthread_attr_destroy(&attr);
     if (rc != 0 && !__atomic_exchange_n(&stack_warned, 1, __ATOMIC_RELAXED))
-      fprintf(stderr, "libparomp: warning: cannot start a thread with OMP_STACKSIZE's %zu bytes;"
-              " using the default stack size\n", paromp_gicv.stacksize);
+      rt_line(stderr, 0, "libparomp: warning: cannot start a thread with OMP_STACKSIZE's %zu bytes;"
+              " using the default stack size", paromp_gicv.stacksize);
   }
   if (rc != 0)
     rc = pthread_create(&t->pthread, NULL, worker_main, t);
