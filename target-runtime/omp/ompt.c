@@ -47,9 +47,16 @@ static ompt_set_result_t set_callback(ompt_callbacks_t which, ompt_callback_t cb
     return cb == NULL ? ompt_set_always : level;
     PAROMP_OMPT_CALLBACKS(PAROMP_OMPT_SET)
 #undef PAROMP_OMPT_SET
-  case ompt_callback_masked:          /* gcc inlines master and masked */
-  case ompt_callback_flush:           /* and flush */
-    return ompt_set_never;
+  /* These events do occur, but gcc compiles them without a runtime call:
+     masked and master become a test of omp_get_thread_num() against the
+     filter, flush a fence (__sync_synchronize).  The runtime never sees
+     them, so it can never call back: ompt_set_impossible ("the event may
+     occur but cannot be traced"), not ompt_set_never, which would tell the
+     tool the program has none.  Nothing is stored, so ompt_get_callback
+     answers 0 for them. */
+  case ompt_callback_masked:
+  case ompt_callback_flush:
+    return ompt_set_impossible;
   case ompt_callback_target:
   case ompt_callback_target_data_op:
   case ompt_callback_target_submit:
