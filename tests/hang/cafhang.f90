@@ -10,9 +10,9 @@
 !   cycle   image 1 takes LOCK(lk[1]), then waits in SYNC IMAGES(2);
 !           image 2 waits in LOCK(lk[1]); images 3.. wait in SYNC ALL
 !           (for images 1 and 2).  A deadlock.
-!   event   image 1 waits in EVENT WAIT on its ev; every other image
-!           stops (STOP: it waits for normal termination), so no live
-!           image can post it.
+!   event   image 1 waits in EVENT WAIT on its ev; the others live on
+!           outside the runtime and never post, until a file "stop"
+!           appears: then they STOP (README.md says why and how).
 program cafhang
   use, intrinsic :: iso_fortran_env, only: lock_type, event_type
   implicit none
@@ -93,10 +93,26 @@ contains
     end select
   end subroutine scenario_cycle
 
+  ! Images 2.. sleep outside the runtime, which cannot know that they
+  ! will never post: image 1 waits, and the runtime leaves it waiting.
+  ! Once the file "stop" appears in the current directory, they STOP,
+  ! and no live image can post: libparcaf would end image 1's wait with
+  ! an error, so the test stops image 1 (SIGSTOP) before it makes the
+  ! file, and takes its cores while image 1 cannot run.
   subroutine scenario_event()
+    use, intrinsic :: iso_c_binding, only: c_int
+    interface
+      function usleep(us) bind(c, name='usleep')
+        import :: c_int
+        integer(c_int), value :: us
+        integer(c_int) :: usleep
+      end function usleep
+    end interface
+    logical :: told
+    integer :: k
     if (me == 1) then
       call rec_begin('running')
-      call rec_wait('event wait', [integer ::])
+      call rec_wait('event wait', [(k, k = 2, n)])
       write (u, '(a)') 'object ev'
       write (u, '(a)') 'object_image 1'
       write (u, '(a)') 'until_count 1'
@@ -104,6 +120,13 @@ contains
       call rec_end()
       event wait (ev)
     else
+      call rec_begin('running')
+      call rec_end()
+      told = .false.
+      do while (.not. told)
+        k = usleep(20000_c_int)
+        inquire (file='stop', exist=told)
+      end do
       call rec_begin('stopped 0')
       call rec_wait('normal termination', [1])
       call rec_end()

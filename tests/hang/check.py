@@ -28,8 +28,9 @@ What the record says and the report must show:
           thread that exited or crashed, an atomic lock whose owner
           exited, an event no live image can post; otherwise "no
           deadlock"); an edge from each waiter to each thread or image it
-          waits for, of the kind the wait is, its object named; no other
-          edge; the statuses of the nodes (waiting, exited, crashed,
+          waits for (an event wait: each image that could post and has
+          not stopped), of the kind the wait is, its object named; no
+          other edge; the statuses of the nodes (waiting, exited, crashed,
           running, stopped); the findings (the cycle's nodes, its edges
           in_cycle; the never-waiter first) and the summary naming the
           nodes and objects.
@@ -210,11 +211,14 @@ def read_caf(paths, r):
             r.waits.append(Wait(me, kind, None, [], [], ["termination"], optional=True,
                                 may_target=targets))
         elif kind == "event wait":
+            # wait_images: the images that could post; one that has
+            # stopped no longer can.  None left: the event never comes.
             others = [image(k) for k in range(1, r.images + 1) if k != n]
-            r.waits.append(Wait(me, kind, CAF_EDGE[kind], [kv["object"]], targets,
+            live = [t for t in targets if t not in r.stopped]
+            r.waits.append(Wait(me, kind, CAF_EDGE[kind], [kv["object"]], live,
                                 ["event", kv["object"]],
                                 may_target=[o for o in others if o in r.stopped]))
-            if not targets and all(o in r.stopped for o in others):
+            if not live:
                 r.event_never.append(me)
         elif kind in CAF_EDGE:
             names = [kv["object"]] if "object" in kv else []
@@ -524,9 +528,9 @@ def check_waits(w, r, errs):
         if not summary.startswith("no deadlock"):
             errs.append("the summary does not begin with no deadlock: %r" % summary)
         waiters = [wt for wt in r.waits if not wt.optional]
-        m = re.search(r"(\d+) threads? wait", summary)
+        m = re.search(r"(\d+) (?:threads?|images?) wait", summary)
         if not m or int(m.group(1)) != len(waiters):
-            errs.append("the summary does not say %d threads wait: %r" % (len(waiters), summary))
+            errs.append("the summary does not say %d threads (or images) wait: %r" % (len(waiters), summary))
         for wt in waiters:
             for nm in wt.names:
                 if not has_name(summary, nm):

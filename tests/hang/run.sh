@@ -15,6 +15,7 @@
 #   verdict TAG MODE ARGS...  check.py MODE ARGS: pass or fail
 #   keep FILE            a JSON report to validate at the end (validate_kept)
 #   caf_save V / caf_restore V  run-hang.sh's variables under a name
+#   caf_event_stop PID N  cafhang event's second part: no live image left
 
 HANG_DIR=$srcdir/hang
 SCHEMA=$srcdir/../docs/paradbg-inspect.schema.json
@@ -257,4 +258,35 @@ caf_stop() {
     fi
   done
   [ -z "$left" ] || fail "coarray $1: processes left running:$left"
+}
+
+# caf_event_stop PID N: cafhang's event scenario (N images, image 1's
+# process PID; in its directory) from "the others live on" to "the others
+# have stopped": image 1 stopped with SIGSTOP first, so that libparcaf
+# cannot end its wait, which no image can end any more; then the file
+# "stop", and at most 10 s until images 2 to N have recorded that they
+# stop, and 0.5 s more for their STOP to begin.  The records before are
+# kept in alive/.  1 (and why) if the images do not stop.  kill -CONT PID
+# lets image 1 go on (libparcaf then ends its wait with an error).
+caf_event_stop() {
+  mkdir -p alive && cp rec.[0-9]* alive/ || return 1
+  kill -STOP "$1" || return 1
+  : > stop
+  es_i=0
+  while [ $es_i -lt 100 ]; do
+    es_n=0
+    es_k=2
+    while [ $es_k -le "$2" ]; do
+      grep -q '^status stopped' "rec.$es_k" 2> /dev/null && es_n=$((es_n + 1))
+      es_k=$((es_k + 1))
+    done
+    [ $es_n -eq $(($2 - 1)) ] && break
+    sleep 0.1
+    es_i=$((es_i + 1))
+  done
+  if [ $es_n -ne $(($2 - 1)) ]; then
+    echo "cafhang event: $es_n of $(($2 - 1)) images recorded that they stop"
+    return 1
+  fi
+  sleep 0.5
 }
