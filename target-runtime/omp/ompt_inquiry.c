@@ -89,9 +89,15 @@ static int get_parallel_info(int level, ompt_data_t **parallel_data, int *team_s
 
 int paromp_ompt_task_flags(const struct paromp_task *t)
 {
+  /* the empty task of a taskwait with depend has type taskwait, not explicit */
   int flags = t->kind == PAROMP_TASK_INITIAL ? ompt_task_initial
               : t->kind == PAROMP_TASK_IMPLICIT ? ompt_task_implicit
-                                                : ompt_task_explicit;
+              : t->taskwait ? ompt_task_taskwait
+                            : ompt_task_explicit;
+  /* a serialized region's implicit task is included in the task that met
+     the construct, so undeferred (as libomp reports it too) */
+  if (t->kind == PAROMP_TASK_IMPLICIT && t->team != NULL && t->team->nthreads == 1)
+    flags |= ompt_task_undeferred;
   if (t->kind == PAROMP_TASK_EXPLICIT) {
     if (t->undeferred)
       flags |= ompt_task_undeferred;
@@ -101,8 +107,6 @@ int paromp_ompt_task_flags(const struct paromp_task *t)
       flags |= ompt_task_final;
     if (t->mergeable)
       flags |= ompt_task_mergeable;
-    if (t->taskwait)
-      flags |= ompt_task_taskwait;
   }
   return flags;
 }
@@ -175,9 +179,16 @@ static int get_num_procs(void)
   return (int)paromp_nprocs;
 }
 
+/* -1 where the runtime cannot tell: for a thread it does not know (one the
+   program started, or the initial thread before its first OpenMP call),
+   like the other inquiries here and like libomp, and where the kernel does
+   not say. */
 static int get_proc_id(void)
 {
-  return sched_getcpu();
+  if (paromp_self_tls == NULL)
+    return -1;
+  int cpu = sched_getcpu();
+  return cpu >= 0 ? cpu : -1;
 }
 
 static int get_num_places(void)
