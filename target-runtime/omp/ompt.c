@@ -220,7 +220,13 @@ void paromp_ompt_init(void)
   if (found == NULL && libs != NULL && libs[0] != '\0')
     found = from_libraries(libs);
   if (found == NULL || found->initialize == NULL) {
-    say("no tool");
+    /* the last line says why, so a user need not read the ones above */
+    if (found != NULL)
+      say("no tool: ompt_start_tool returned no initialize function");
+    else if (libs == NULL || libs[0] == '\0')
+      say("no tool: none in the program started, and OMP_TOOL_LIBRARIES is not set");
+    else
+      say("no tool: none in the program or in OMP_TOOL_LIBRARIES started");
     close_verbose();
     return;
   }
