@@ -560,3 +560,16 @@ void ompt_print_proc_id(void)
   emit("%lu: proc_id id=%d same_as_sched_getcpu=%d\n", tid(), id,
        before == after && id == before);
 }
+
+void ompt_print_parallel_info(int level)
+{
+  ompt_data_t *par = NULL;
+  int team_size = -1, rc;
+  if (!get_parallel_info) {
+    emit("%lu: parallel_info level=%d rc=-1 (no tool)\n", tid(), level);
+    return;
+  }
+  rc = get_parallel_info(level, &par, &team_size);
+  emit("%lu: parallel_info level=%d rc=%d parallel_id=%lu team_size=%d\n",
+       tid(), level, rc, id_of(par), team_size);
+}

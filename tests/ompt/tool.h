@@ -32,4 +32,9 @@ void ompt_print_thread_data(void);
    whether it agrees with sched_getcpu() read around it. */
 void ompt_print_proc_id(void);
 
+/* "parallel_info level=L rc=R parallel_id=.. team_size=..", from
+   ompt_get_parallel_info alone, with its return value (team_size stays -1
+   and parallel_id 0 where the runtime does not set them). */
+void ompt_print_parallel_info(int level);
+
 #endif
