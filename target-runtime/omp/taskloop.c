@@ -32,13 +32,21 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
   int group = !(flags & GOMP_TASK_FLAG_NOGROUP);
   int cancelled = paromp_gicv.cancel &&
                   (self->ts.team->cancelled || paromp_taskgroup_cancelled(self->ts.task));
-  if (OMPT_TOOL)
-    paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_begin, n);
+  /* The taskloop runs "as if enclosed in a taskgroup" (5.1): the implicit
+     taskgroup begins before the taskloop region and ends, after its wait,
+     once the region has ended; libomp orders the events so too. */
   if (n == 0 || cancelled) {
     if (red != NULL && group)
       red[2] = 0;
-    if (OMPT_TOOL)
+    if (OMPT_TOOL) {
+      /* the events of a taskloop that creates no task */
+      if (group)
+        GOMP_taskgroup_start();
+      paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_begin, n);
       paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_end, n);
+      if (group)
+        paromp_taskgroup_end_ompt(self);
+    }
     return;
   }
 
@@ -67,6 +75,8 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
     if (red != NULL)
       GOMP_taskgroup_reduction_register(red);
   }
+  if (OMPT_TOOL)
+    paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_begin, n);
   unsigned task_flags = flags & (GOMP_TASK_FLAG_UNTIED | GOMP_TASK_FLAG_FINAL |
                                  GOMP_TASK_FLAG_MERGEABLE);
   bool if_clause = (flags & GOMP_TASK_FLAG_IF) != 0;
@@ -87,9 +97,10 @@ static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void 
       paromp_taskgroup_close(self);
     return;
   }
-  /* The program combines the reduction after the taskloop returns. */
-  uintptr_t *reduced = group ? paromp_taskgroup_end_ompt(self) : NULL;
+  /* The region ends once its tasks exist; the taskgroup then waits for
+     them.  The program combines the reduction after the taskloop returns. */
   paromp_ompt_work(self, ompt_work_taskloop, ompt_scope_end, n);
+  uintptr_t *reduced = group ? paromp_taskgroup_end_ompt(self) : NULL;
   if (reduced != NULL)
     paromp_ompt_sync(self, ompt_sync_region_reduction, ompt_scope_begin, 0,
                      &self->ts.team->ompt_data, &self->ts.task->ompt_data);
