@@ -183,6 +183,13 @@ static int task_discarded(struct paromp_task *t)
 /* Runs t's body on self, unless its taskgroup or region was cancelled. */
 static void run_body(struct paromp_thread *self, struct paromp_task *t)
 {
+  if (PAROMP_UNLIKELY(t->taskwait)) {
+    /* The empty task of a taskwait with depend is merged into the task
+       that waits: no switch to it, only 5.1's taskwait-complete event. */
+    if (OMPT_TOOL)
+      paromp_ompt_task_switch(self, t, ompt_taskwait_complete, self->ts.task);
+    return;
+  }
   int discarded = task_discarded(t);
   if (discarded) {
     if (OMPT_TOOL)
@@ -469,7 +476,8 @@ PAROMP_EXPORT void GOMP_taskwait(void)
 }
 
 /* taskwait depend(...): waits only for the named dependences, by running an
-   empty undeferred task that carries them. */
+   empty undeferred task that carries them; 5.1 makes it a mergeable and
+   included task. */
 static void empty_task(void *data)
 {
   (void)data;
@@ -479,8 +487,8 @@ PAROMP_EXPORT void GOMP_taskwait_depend(void **depend)
 {
   OMPT_ENTRY();
   paromp_task_create(empty_task, NULL, NULL, 0, 1, false,
-                     GOMP_TASK_FLAG_DEPEND | PAROMP_TASK_FLAG_TASKWAIT, depend, 0, NULL, NULL,
-                     NULL);
+                     GOMP_TASK_FLAG_DEPEND | GOMP_TASK_FLAG_MERGEABLE | PAROMP_TASK_FLAG_TASKWAIT,
+                     depend, 0, NULL, NULL, NULL);
 }
 
 PAROMP_EXPORT void GOMP_taskyield(void)
