@@ -2,6 +2,8 @@
 // is serialized: its region still begins and ends (requested_team_size is
 // the num_threads clause), its one implicit task is thread 0 of a team of 1,
 // its implicit barrier is reported, and no thread joins the runtime for it.
+// ompt_get_task_info calls that task implicit|undeferred (it is included in
+// the encountering task).
 // At level 1 the outer implicit task of the encountering thread (thread 1 of
 // 2) is found.
 // SORT-THREADS
@@ -55,7 +57,7 @@ after_outer:
 // CHECK-NEXT: [[T1]]: task_info level=0 rc=2 task_id=[[IMPL1]] parallel_id=[[OUTER]] type=implicit exit_frame=[[EXIT1:0x[1-9a-f][0-9a-f]*]] enter_frame=0x0 {{.*}}thread_num=1 team_size=2
 // CHECK-NEXT: [[T1]]: parallel_begin parent_task_id=[[IMPL1]] parent_exit_frame=[[EXIT1]] parent_enter_frame=[[ENTER1:0x[1-9a-f][0-9a-f]*]] parallel_id=[[INNER:[0-9]+]] requested_team_size=2 flags=invoker_runtime|team codeptr_ra=[[RA_INNER:0x[0-9a-f]+]]
 // CHECK-NEXT: [[T1]]: implicit_task_begin parallel_id=[[INNER]] task_id=[[INNER0:[0-9]+]] team_size=1 thread_num=0 flags=implicit
-// CHECK-NEXT: [[T1]]: task_info level=0 rc=2 task_id=[[INNER0]] parallel_id=[[INNER]] type=implicit exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size=1
+// CHECK-NEXT: [[T1]]: task_info level=0 rc=2 task_id=[[INNER0]] parallel_id=[[INNER]] type=implicit|undeferred exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size=1
 // CHECK-NEXT: [[T1]]: task_info level=1 rc=2 task_id=[[IMPL1]] parallel_id=[[OUTER]] type=implicit exit_frame=[[EXIT1]] enter_frame=[[ENTER1]] {{.*}}thread_num=1 team_size=2
 // CHECK-NEXT: [[T1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[INNER]] task_id=[[INNER0]] codeptr_ra=[[RA_INNER]]
 // CHECK-NOT: [[T1]]: {{(implicit_task|parallel)}}_
