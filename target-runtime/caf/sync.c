@@ -4,8 +4,19 @@
 #include "caf.h"
 #include "gasp_events.h"
 
+/* gfortran 12 passes ERRMSG= of SYNC ALL and SYNC IMAGES as the address
+   of a pointer to the variable (it takes the address of the string's
+   address), where LOCK, EVENT WAIT and the others pass the variable.
+   Writing the message where that pointer is would overwrite the caller's
+   stack. */
+static char *sync_errmsg(char *errmsg, size_t errmsg_len)
+{
+  return errmsg && errmsg_len ? *(char **)(void *)errmsg : NULL;
+}
+
 PARCAF_EXPORT void _gfortran_caf_sync_all(int *stat, char *errmsg, size_t errmsg_len)
 {
+  errmsg = sync_errmsg(errmsg, errmsg_len);
   PARCAF_GASP(GASP_CAF_SYNC_ALL, GASP_START);
   parcaf_refresh_pending();   /* gfortran syncs right after ALLOCATE */
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -31,6 +42,7 @@ PARCAF_EXPORT void _gfortran_caf_sync_images(int count, int images[], int *stat,
                                              size_t errmsg_len)
 {
   PARCAF_GASP(GASP_CAF_SYNC_IMAGES, GASP_START, count, images);
+  errmsg = sync_errmsg(errmsg, errmsg_len);
   int size = parcaf_cur_size(), me = parcaf_this_image;
   if (!done_with && !(done_with = calloc(parcaf_shared->num_images, sizeof *done_with)))
     parcaf_error_terminate(1, "SYNC IMAGES: out of memory");
