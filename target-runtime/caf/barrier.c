@@ -27,6 +27,10 @@ int parcaf_barrier(int slot, int index, int kind, int *who)
       if (arrived && !any_down)
         continue;
       int st = parcaf_image_stat((int)mem[j]);
+      /* Seen stopped: whether it arrived before it stopped is in the
+         epoch read after. */
+      if (st && !arrived)
+        arrived = (int32_t)(__atomic_load_n(&ep[j], __ATOMIC_SEQ_CST) - e) >= 0;
       if (st == GFC_STAT_FAILED_IMAGE && !failed)
         failed = (int)mem[j];
       else if (st == GFC_STAT_STOPPED_IMAGE && !arrived && !stopped)
@@ -41,6 +45,8 @@ int parcaf_barrier(int slot, int index, int kind, int *who)
   }
   if (own_wait)
     parcaf_wait_end();
+  if (stopped || failed)
+    parcaf_check_terminating();   /* not images killed by an error termination */
   if (stopped) {
     *who = stopped;
     return GFC_STAT_STOPPED_IMAGE;

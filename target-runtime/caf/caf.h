@@ -238,10 +238,27 @@ int parcaf_cur_depth(void);
 
 /* wait.c, continued */
 void parcaf_wait_setup(int nimages);
+bool parcaf_wake_one_waiter(int kind, int image, const void *obj);
+bool parcaf_others_gone(void);
 void parcaf_spin_pause(unsigned long i);
 void parcaf_wait_word(uint32_t *word, uint32_t old, uint32_t *sleepers, int timeout_ms);
+void parcaf_sleep_word(uint32_t *word, uint32_t old, uint32_t *sleepers, int timeout_ms);
 void parcaf_bump_word(uint32_t *word, uint32_t *sleepers);
 #define PARCAF_RECHECK_MS 100   /* longest sleep before re-checking failures */
+
+/* A wait that can never end (docs/coarrays.md says which STAT each wait
+   gets).  STAT values Fortran 2018 leaves to the processor, or names
+   where gfortran 12's ISO_FORTRAN_ENV does not: */
+#define PARCAF_STAT_UNLOCKED_FAILED_IMAGE 6002  /* F2018's STAT_UNLOCKED_FAILED_IMAGE */
+#define PARCAF_STAT_NO_POSTER 6100              /* EVENT WAIT that no image can end */
+/* Their messages (tests/caf-nowake.test reads them here): */
+#define PARCAF_MSG_EVENT_NEVER \
+  "EVENT WAIT: it needs %d more post(s) and none can come: every other image has stopped or failed"
+#define PARCAF_MSG_LOCK_STOPPED \
+  "LOCK: the lock variable on image %d is held by image %d, which has stopped: it can never be unlocked"
+#define PARCAF_MSG_LOCK_FAILED "%s: the lock was held by image %d, which %s"   /* LOCK or CRITICAL; a fate */
+#define PARCAF_MSG_CRITICAL_STOPPED \
+  "CRITICAL: image %d, which has stopped, is inside the construct: it can never leave it"
 
 /* error.c, continued */
 const char *parcaf_image_fate(int global, char *buf, size_t len);

@@ -1,8 +1,8 @@
 /* LOCK, UNLOCK, CRITICAL, and EVENT POST/WAIT/QUERY.  A lock element holds
-   its owner's image number; an event element its count; both are futex
-   words in the owning image's segment. */
-#include <limits.h>
-
+   its owner's image number, an event element its count, in the owning
+   image's segment.  A waiter that sleeps sleeps on its own image's wake
+   word, so that an image that stops or fails wakes it too: it then sees
+   whether what it waits for can still come (docs/coarrays.md). */
 #include "caf.h"
 #include "gasp_events.h"
 
@@ -14,6 +14,23 @@ static void *element(struct parcaf_token *t, size_t index, int g, const char *op
   return parcaf_token_data(t, g) + index * sizeof(struct parcaf_lock);
 }
 
+/* parcaf_report_if_failed, except for an image that has ended in error:
+   it began error termination, which ends this image quietly too. */
+static bool report_if_failed(int g, int shown, const char *op, int *stat, char *errmsg, size_t len)
+{
+  if (parcaf_image_stat(g) != GFC_STAT_FAILED_IMAGE)
+    return false;
+  parcaf_check_terminating();
+  return parcaf_report_if_failed(g, shown, op, stat, errmsg, len);
+}
+
+static void lock_wait_end(struct parcaf_lock *lk, bool counted)
+{
+  if (counted)
+    __atomic_sub_fetch(&lk->waiters, 1, __ATOMIC_SEQ_CST);
+  parcaf_wait_end();
+}
+
 PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image_index, int *acquired_lock,
                                       int *stat, char *errmsg, size_t errmsg_len)
 {
@@ -23,7 +40,7 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
   /* One CRITICAL construct excludes every image: its lock lives on image 1. */
   int g = critical ? 1 : parcaf_image_arg(image_index, op, stat);
   /* The critical lock's memory outlives image 1 in the shared mapping. */
-  if (!g || (!critical && parcaf_report_if_failed(g, image_index, op, stat, errmsg, errmsg_len)))
+  if (!g || (!critical && report_if_failed(g, image_index, op, stat, errmsg, errmsg_len)))
     return;
   struct parcaf_lock *lk = element(t, index, g, op);
   int me = parcaf_this_image;
@@ -43,23 +60,51 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
     PARCAF_GASP(GASP_CAF_LOCK, GASP_END, g, (const void *)lk);
     return;
   }
-  parcaf_wait_begin(critical ? PARADBG_CAF_WAIT_CRITICAL : PARADBG_CAF_WAIT_LOCK, g, lk);
+  int kind = critical ? PARADBG_CAF_WAIT_CRITICAL : PARADBG_CAF_WAIT_LOCK;
+  parcaf_wait_begin(kind, g, lk);
+  /* A sleeper sleeps on its own wake word: UNLOCK wakes one waiter
+     through it, and an image that stops or fails wakes them all. */
+  struct parcaf_image *self = parcaf_image(me);
+  bool counted = false;
   for (unsigned long i = 0;; i++) {
+    uint32_t w = __atomic_load_n(&self->wake, __ATOMIC_SEQ_CST);
     zero = 0;
-    if (__atomic_compare_exchange_n(&lk->owner, &zero, me, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    if (__atomic_compare_exchange_n(&lk->owner, &zero, me, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
       break;
     owner = zero;
-    /* A lock held by a failed image is given up (F2018 11.6.10). */
-    if (parcaf_image_stat(owner) == GFC_STAT_FAILED_IMAGE &&
-        __atomic_compare_exchange_n(&lk->owner, &zero, 0, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
-      parcaf_wait_end();
+    int gone = parcaf_image_stat(owner);
+    bool lost = !critical && parcaf_image_stat(g) == GFC_STAT_FAILED_IMAGE;
+    /* Images killed by another's error termination look failed, and one
+       that began it has ended in error: once their status is seen, so is
+       the termination, and this image ends quietly with them. */
+    if (gone || lost)
+      parcaf_check_terminating();
+    /* A lock held by a failed image is released, not taken: this LOCK
+       reports it (F2018 11.6.11), and the next one takes the lock. */
+    if (gone == GFC_STAT_FAILED_IMAGE) {
+      if (!__atomic_compare_exchange_n(&lk->owner, &zero, 0, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+        continue;   /* another waiter released it first */
+      lock_wait_end(lk, counted);
+      if (__atomic_load_n(&lk->waiters, __ATOMIC_SEQ_CST))
+        parcaf_wake_one_waiter(kind, g, lk);
       char fate[96];
-      parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_FAILED_IMAGE, "%s: the lock was held by image %d, which %s",
-                    op, owner, parcaf_image_fate(owner, fate, sizeof fate));
+      parcaf_report(stat, errmsg, errmsg_len, critical ? GFC_STAT_FAILED_IMAGE : PARCAF_STAT_UNLOCKED_FAILED_IMAGE,
+                    PARCAF_MSG_LOCK_FAILED, op, owner, parcaf_image_fate(owner, fate, sizeof fate));
       return;
     }
-    if (!critical && parcaf_report_if_failed(g, image_index, op, stat, errmsg, errmsg_len)) {
-      parcaf_wait_end();
+    /* One that has stopped never unlocks it.  Seen stopped, and still the
+       holder after that: it did not unlock before it stopped. */
+    if (gone == GFC_STAT_STOPPED_IMAGE && __atomic_load_n(&lk->owner, __ATOMIC_SEQ_CST) == owner) {
+      lock_wait_end(lk, counted);
+      if (critical)
+        parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, PARCAF_MSG_CRITICAL_STOPPED, owner);
+      else
+        parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, PARCAF_MSG_LOCK_STOPPED, image_index, owner);
+      return;
+    }
+    if (lost) {
+      lock_wait_end(lk, counted);
+      parcaf_report_image(stat, errmsg, errmsg_len, GFC_STAT_FAILED_IMAGE, op, image_index, g);
       return;
     }
     parcaf_check_terminating();
@@ -67,11 +112,16 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
       parcaf_spin_pause(i);
       continue;
     }
-    __atomic_add_fetch(&lk->waiters, 1, __ATOMIC_SEQ_CST);
-    parcaf_futex_wait((uint32_t *)&lk->owner, (uint32_t)owner, PARCAF_RECHECK_MS);
-    __atomic_sub_fetch(&lk->waiters, 1, __ATOMIC_SEQ_CST);
+    if (!counted) {
+      /* Counted before the next look at the lock: an UNLOCK after that
+         look sees the count and wakes a waiter. */
+      __atomic_add_fetch(&lk->waiters, 1, __ATOMIC_SEQ_CST);
+      counted = true;
+      continue;
+    }
+    parcaf_sleep_word(&self->wake, w, &self->sleeping, PARCAF_RECHECK_MS);
   }
-  parcaf_wait_end();
+  lock_wait_end(lk, counted);
   parcaf_set_ok(stat, errmsg, errmsg_len);
   if (critical)
     PARCAF_GASP(GASP_CAF_CRITICAL, GASP_END, (const void *)lk);
@@ -90,7 +140,8 @@ PARCAF_EXPORT void _gfortran_caf_unlock(caf_token_t token, size_t index, int ima
     return;
   struct parcaf_lock *lk = element(t, index, g, op);
   int me = parcaf_this_image, owner = me;
-  if (!__atomic_compare_exchange_n(&lk->owner, &owner, 0, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
+  /* Sequentially consistent, as the waiters' count read next. */
+  if (!__atomic_compare_exchange_n(&lk->owner, &owner, 0, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
     if (owner == 0)
       parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_UNLOCKED, "%s: the lock variable is not locked", op);
     else
@@ -99,7 +150,7 @@ PARCAF_EXPORT void _gfortran_caf_unlock(caf_token_t token, size_t index, int ima
     return;
   }
   if (__atomic_load_n(&lk->waiters, __ATOMIC_SEQ_CST))
-    parcaf_futex_wake((uint32_t *)&lk->owner, 1);
+    parcaf_wake_one_waiter(critical ? PARADBG_CAF_WAIT_CRITICAL : PARADBG_CAF_WAIT_LOCK, g, lk);
   if (critical)
     PARCAF_GASP(GASP_CAF_END_CRITICAL, GASP_ATOMIC, (const void *)lk);
   else
@@ -112,7 +163,7 @@ PARCAF_EXPORT void _gfortran_caf_event_post(caf_token_t token, size_t index, int
 {
   struct parcaf_token *t = parcaf_token_check(token, "EVENT POST");
   int g = parcaf_image_arg(image_index, "EVENT POST", stat);
-  if (!g || parcaf_report_if_failed(g, image_index, "EVENT POST", stat, errmsg, errmsg_len))
+  if (!g || report_if_failed(g, image_index, "EVENT POST", stat, errmsg, errmsg_len))
     return;
   if (parcaf_image_stat(g) == GFC_STAT_STOPPED_IMAGE) {
     parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, "EVENT POST: image %d has stopped", image_index);
@@ -122,7 +173,7 @@ PARCAF_EXPORT void _gfortran_caf_event_post(caf_token_t token, size_t index, int
   PARCAF_GASP(GASP_CAF_EVENT_POST, GASP_ATOMIC, g, (const void *)ev);
   __atomic_add_fetch(&ev->count, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n(&ev->waiters, __ATOMIC_SEQ_CST))
-    parcaf_futex_wake((uint32_t *)&ev->count, INT_MAX);
+    parcaf_wake_image(g);   /* only image g waits on its event */
   parcaf_set_ok(stat, errmsg, errmsg_len);
 }
 
@@ -136,8 +187,16 @@ PARCAF_EXPORT void _gfortran_caf_event_wait(caf_token_t token, size_t index, int
   PARCAF_GASP(GASP_CAF_EVENT_WAIT, GASP_START, (const void *)ev, until_count);
   parcaf_image(parcaf_this_image)->wait_count = until_count;
   parcaf_wait_begin(PARADBG_CAF_WAIT_EVENT, parcaf_this_image, ev);
+  /* It sleeps on its own wake word, which EVENT POST bumps when it sees
+     a waiter, and which every image that stops or fails bumps. */
+  struct parcaf_image *self = parcaf_image(parcaf_this_image);
+  struct parcaf_shared *s = parcaf_shared;
+  bool counted = false;
+  bool looked = false;   /* for posters, when the failures count was `seen` */
+  uint32_t seen = 0;
   for (unsigned long i = 0;; i++) {
-    int c = __atomic_load_n(&ev->count, __ATOMIC_ACQUIRE);
+    uint32_t w = __atomic_load_n(&self->wake, __ATOMIC_SEQ_CST);
+    int c = __atomic_load_n(&ev->count, __ATOMIC_SEQ_CST);
     if (c >= until_count &&
         __atomic_compare_exchange_n(&ev->count, &c, c - until_count, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
       break;
@@ -148,10 +207,32 @@ PARCAF_EXPORT void _gfortran_caf_event_wait(caf_token_t token, size_t index, int
       parcaf_spin_pause(i);
       continue;
     }
-    __atomic_add_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
-    parcaf_futex_wait((uint32_t *)&ev->count, (uint32_t)c, PARCAF_RECHECK_MS);
-    __atomic_sub_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
+    if (!counted) {
+      /* Counted before the next look at the count: a post after that
+         look sees the count and wakes this image. */
+      __atomic_add_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
+      counted = true;
+      continue;
+    }
+    /* Any other image may post, until all have stopped or failed.  Posts
+       made before an image stopped are in the count read after seeing it
+       stopped. */
+    uint32_t f = __atomic_load_n(&s->failures, __ATOMIC_SEQ_CST);
+    if (!looked || f != seen) {
+      looked = true;
+      seen = f;
+      if (parcaf_others_gone() && (c = __atomic_load_n(&ev->count, __ATOMIC_SEQ_CST)) < until_count) {
+        parcaf_check_terminating();   /* gone because killed by it */
+        __atomic_sub_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
+        parcaf_wait_end();
+        parcaf_report(stat, errmsg, errmsg_len, PARCAF_STAT_NO_POSTER, PARCAF_MSG_EVENT_NEVER, until_count - c);
+        return;
+      }
+    }
+    parcaf_sleep_word(&self->wake, w, &self->sleeping, PARCAF_RECHECK_MS);
   }
+  if (counted)
+    __atomic_sub_fetch(&ev->waiters, 1, __ATOMIC_SEQ_CST);
   parcaf_wait_end();
   parcaf_set_ok(stat, errmsg, errmsg_len);
   PARCAF_GASP(GASP_CAF_EVENT_WAIT, GASP_END, (const void *)ev, until_count);

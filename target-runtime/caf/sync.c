@@ -87,8 +87,14 @@ PARCAF_EXPORT void _gfortran_caf_sync_images(int count, int images[], int *stat,
       if ((int32_t)(__atomic_load_n(sync_cell(g, me), __ATOMIC_ACQUIRE) - done_with[g - 1]) >= 0)
         break;
       int st = parcaf_image_stat(g);
+      /* Seen stopped or failed: its side of this sync, if it did it
+         before that, is in the count read after. */
+      if (st && (int32_t)(__atomic_load_n(sync_cell(g, me), __ATOMIC_SEQ_CST) - done_with[g - 1]) >= 0)
+        break;
       if (st) {
-        if (!rc || st == GFC_STAT_STOPPED_IMAGE) {
+        /* A stopped image comes before a failed one (F2018 11.6.11);
+           the first of them in the list is named. */
+        if (!rc || (st == GFC_STAT_STOPPED_IMAGE && rc != GFC_STAT_STOPPED_IMAGE)) {
           rc = st;
           who = g;
         }
@@ -100,10 +106,12 @@ PARCAF_EXPORT void _gfortran_caf_sync_images(int count, int images[], int *stat,
   }
   parcaf_wait_end();
   free(list);
-  if (rc)
+  if (rc) {
+    parcaf_check_terminating();   /* not images killed by an error termination */
     parcaf_report_image(stat, errmsg, errmsg_len, rc, "SYNC IMAGES", who, who);
-  else
+  } else {
     parcaf_set_ok(stat, errmsg, errmsg_len);
+  }
   PARCAF_GASP(GASP_CAF_SYNC_IMAGES, GASP_END, count, images);
 }
 

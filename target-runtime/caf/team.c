@@ -311,7 +311,11 @@ PARCAF_EXPORT void _gfortran_caf_sync_team(caf_team_t *team, int unused)
   struct team_handle *h = handle_of(team, "SYNC TEAM");
   int who;
   PARCAF_GASP(GASP_CAF_SYNC_TEAM, GASP_START, h->number);
-  parcaf_barrier(h->slot, h->index, PARADBG_CAF_WAIT_TEAM, &who);
+  /* As SYNC ALL without STAT= (gfortran 12 passes none): a member that
+     stopped or failed ends the program with one line. */
+  int rc = parcaf_barrier(h->slot, h->index, PARADBG_CAF_WAIT_TEAM, &who);
+  if (rc)
+    parcaf_report_image(NULL, NULL, 0, rc, "SYNC TEAM", who, who);
   PARCAF_GASP(GASP_CAF_SYNC_TEAM, GASP_END, h->number);
 }
 

@@ -48,6 +48,12 @@ void parcaf_wait_word(uint32_t *word, uint32_t old, uint32_t *sleepers, int time
       return;
     parcaf_spin_pause(i);
   }
+  parcaf_sleep_word(word, old, sleepers, timeout_ms);
+}
+
+/* The same without spinning, for a caller that has spun already. */
+void parcaf_sleep_word(uint32_t *word, uint32_t old, uint32_t *sleepers, int timeout_ms)
+{
   __atomic_add_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n(word, __ATOMIC_SEQ_CST) == old)
     parcaf_futex_wait(word, old, timeout_ms);
@@ -82,19 +88,57 @@ void parcaf_wake_all_images(void)
   }
 }
 
+/* The segment offset of obj, an object on image `image` (0: this one).
+   This image's own objects are reached through its local view (an EVENT
+   WAIT, a LOCK of its own element), others' through their segments; the
+   offset is the same either way. */
+static uint64_t object_offset(int image, const void *obj)
+{
+  if (!obj)
+    return 0;
+  const char *seg = parcaf_is_local_view(obj, 1) ? parcaf_local_view
+                    : parcaf_segment_base(image ? image : parcaf_this_image);
+  return (uint64_t)((const char *)obj - seg);
+}
+
 /* What else the wait needs (wait_count, wait_operation) is stored before
    this; publishing wait_kind last lets a reader trust the rest. */
 void parcaf_wait_begin(int kind, int image, const void *obj)
 {
   struct parcaf_image *me = parcaf_image(parcaf_this_image);
   me->wait_image = image;
-  /* This image's own objects are reached through its local view (an
-     EVENT WAIT, a LOCK of its own element), others' through their
-     segments; the offset is the same either way. */
-  const char *seg = parcaf_is_local_view(obj, 1) ? parcaf_local_view
-                    : parcaf_segment_base(image ? image : parcaf_this_image);
-  me->wait_offset = obj ? (uint64_t)((const char *)obj - seg) : 0;
+  me->wait_offset = object_offset(image, obj);
   __atomic_store_n(&me->wait_kind, kind, __ATOMIC_RELEASE);
+}
+
+/* Wakes one other image whose wait is `kind` on obj (on image `image`).
+   The search starts after this image, so that no waiter is always the
+   last one found.  A waiter's record does not change while it waits, so
+   one that sleeps is always found. */
+bool parcaf_wake_one_waiter(int kind, int image, const void *obj)
+{
+  uint32_t n = parcaf_shared->num_images;
+  uint64_t off = object_offset(image, obj);
+  for (uint32_t k = 1; k < n; k++) {
+    int j = (int)((((uint32_t)parcaf_this_image - 1) + k) % n) + 1;
+    struct parcaf_image *im = parcaf_image(j);
+    if (__atomic_load_n(&im->wait_kind, __ATOMIC_ACQUIRE) == kind && im->wait_image == image &&
+        im->wait_offset == off) {
+      parcaf_wake_image(j);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Whether every image but this one has stopped or failed: no other image
+   can act any more. */
+bool parcaf_others_gone(void)
+{
+  for (uint32_t i = 1; i <= parcaf_shared->num_images; i++)
+    if ((int)i != parcaf_this_image && !parcaf_image_stat((int)i))
+      return false;
+  return true;
 }
 
 void parcaf_wait_end(void)
