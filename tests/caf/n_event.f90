@@ -1,0 +1,53 @@
+! EVENT WAIT that no image can end: every other image posts once and then
+! stops (or fails), so the first wait, for all those posts, ends; the
+! second can never end.  Usage: n_event [stop|fail] [stat|nostat]; with
+! no arguments "stop stat", printing only the PASS line (caf.test).
+! With STAT= the second wait gets a processor-dependent STAT (neither
+! STAT_STOPPED_IMAGE nor STAT_FAILED_IMAGE, as F2018 says for EVENT
+! WAIT); "stat" prints it and ERRMSG.  Without STAT= the program ends
+! in error with one line from the runtime.
+program n_event
+  use iso_fortran_env
+  implicit none
+  type(event_type) :: ev[*]
+  integer :: me, n, w, st
+  character(len=200) :: msg
+  character(len=8) :: how, mode
+  logical :: verbose
+
+  call get_command_argument(1, how)
+  call get_command_argument(2, mode)
+  verbose = how /= ''
+  if (.not. verbose) then
+    how = 'stop'
+    mode = 'stat'
+  end if
+  me = this_image()
+  n = num_images()
+  w = min(2, n)
+  if (me /= w) then
+    event post (ev[w])
+    if (how == 'fail') fail image
+    stop
+  end if
+  if (n > 1) then
+    ! Each post came before its image ended: this wait ends.
+    event wait (ev, until_count=n - 1, stat=st)
+    if (st /= 0) then
+      print '(a,i0)', 'n_event: the wait for posts made before their images ended: stat ', st
+      error stop 1
+    end if
+  end if
+  if (mode == 'nostat') then
+    event wait (ev)
+    error stop 'n_event: a wait that can never end ended'
+  end if
+  msg = ''
+  event wait (ev, stat=st, errmsg=msg)
+  if (st <= 0 .or. st == stat_stopped_image .or. st == stat_failed_image .or. msg == '') then
+    print '(a,i0,2a)', 'n_event: stat ', st, ', errmsg ', trim(msg)
+    error stop 2
+  end if
+  if (verbose) print '(a,i0,2a)', 'stat ', st, ' errmsg ', trim(msg)
+  print '(a)', 'PASS event'
+end program n_event
