@@ -210,11 +210,37 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   return team;
 }
 
+/* The primary's implicit task has left the region's body: no frame of it
+   is on the stack any more, so both its frames are NULL at the implicit
+   barrier (5.1, ompt_frame_t).  In the split form the program called
+   GOMP_parallel_end from the encountering task's frame, which is where
+   the runtime was entered: that task's enter frame says so until the
+   region ends.  Returns that task when its enter frame was set here. */
+static struct paromp_task *ompt_primary_leaves_body(struct paromp_team *team)
+{
+  struct paromp_task *t = &team->itasks[0];
+  struct paromp_task *parent = team->saved.task;
+  struct paromp_task *moved = NULL;
+  if (t->frame.enter_frame.ptr != NULL && parent->frame.enter_frame.ptr == NULL) {
+    parent->frame.enter_frame = t->frame.enter_frame;
+    parent->frame.enter_frame_flags = t->frame.enter_frame_flags;
+    moved = parent;
+  }
+  t->frame.exit_frame.ptr = NULL;
+  t->frame.exit_frame_flags = 0;
+  t->frame.enter_frame.ptr = NULL;
+  t->frame.enter_frame_flags = 0;
+  return moved;
+}
+
 void paromp_team_end(void)
 {
   struct paromp_thread *self = paromp_self();
   struct paromp_team *team = self->ts.team;
   ompt_data_t itask = team->itasks[0].ompt_data;
+  struct paromp_task *moved = NULL;
+  if (PAROMP_UNLIKELY(paromp_ompt_frames))
+    moved = ompt_primary_leaves_body(team);
   paromp_barrier_wait(self, &team->join, ompt_sync_region_barrier_implicit_parallel, 0);
   if (OMPT_TOOL) {
     ompt_member_end(self, &itask, 0);
@@ -223,6 +249,10 @@ void paromp_team_end(void)
                                team->ompt_ra);
   }
   paromp_bp(ompd_bp_parallel_end);
+  if (moved != NULL) {
+    moved->frame.enter_frame.ptr = NULL;
+    moved->frame.enter_frame_flags = 0;
+  }
   /* only when some implicit task had dependent children: reading every
      member's implicit task would pull their cache lines over */
   if (team->implicit_depmaps) {
@@ -260,6 +290,12 @@ void paromp_worker_run(struct paromp_thread *self)
   team->fn(team->data);
   /* after the join the master may reuse or regrow the team: touch nothing */
   ompt_data_t itask = self->ts.task->ompt_data;
+  /* The body has returned: no frame of the implicit task is left on the
+     stack. */
+  if (PAROMP_UNLIKELY(paromp_ompt_frames)) {
+    self->ts.task->frame.exit_frame.ptr = NULL;
+    self->ts.task->frame.exit_frame_flags = 0;
+  }
   self->ompt_ra = team->ompt_ra;       /* the join belongs to the parallel construct */
   paromp_barrier_wait(self, &team->join, ompt_sync_region_barrier_implicit_parallel, 0);
   if (OMPT_TOOL)
