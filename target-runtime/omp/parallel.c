@@ -291,12 +291,13 @@ void paromp_worker_run(struct paromp_thread *self)
   /* after the join the master may reuse or regrow the team: touch nothing */
   ompt_data_t itask = self->ts.task->ompt_data;
   /* The body has returned: no frame of the implicit task is left on the
-     stack. */
+     stack, and no user code called the join, so its events carry no
+     codeptr_ra (only the primary's return from GOMP_parallel has one). */
   if (PAROMP_UNLIKELY(paromp_ompt_frames)) {
     self->ts.task->frame.exit_frame.ptr = NULL;
     self->ts.task->frame.exit_frame_flags = 0;
   }
-  self->ompt_ra = team->ompt_ra;       /* the join belongs to the parallel construct */
+  self->ompt_ra = NULL;
   paromp_barrier_wait(self, &team->join, ompt_sync_region_barrier_implicit_parallel, 0);
   if (OMPT_TOOL)
     ompt_member_end(self, &itask, num);

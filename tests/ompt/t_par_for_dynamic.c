@@ -81,8 +81,8 @@ after_loop:
 // CHECK-NEXT: [[W1]]: addr iteration=[[N1]]
 // CHECK-NEXT: [[W1]]: work_end kind=loop parallel_id=[[PAR]] task_id=[[I1]] count={{[0-9]+}} codeptr_ra=[[RA_END]]
 // CHECK-NOT: dispatch
-// CHECK: [[W1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR]] task_id=[[I1]] codeptr_ra=[[RA]]
-// CHECK: [[W1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[I1]] codeptr_ra=[[RA]]
+// CHECK: [[W1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR]] task_id=[[I1]] codeptr_ra=0x0
+// CHECK: [[W1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[I1]] codeptr_ra=0x0
 // CHECK-NEXT: [[W1]]: implicit_task_end parallel_id=0 task_id=[[I1]] team_size=0 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W1]]: implicit_task_begin parallel_id=[[LAST]]
 
@@ -93,8 +93,8 @@ after_loop:
 // CHECK-NEXT: [[W2]]: addr iteration=[[N2]]
 // CHECK-NEXT: [[W2]]: work_end kind=loop parallel_id=[[PAR]] task_id=[[I2]] count={{[0-9]+}} codeptr_ra=[[RA_END]]
 // CHECK-NOT: dispatch
-// CHECK: [[W2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR]] task_id=[[I2]] codeptr_ra=[[RA]]
-// CHECK: [[W2]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[I2]] codeptr_ra=[[RA]]
+// CHECK: [[W2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR]] task_id=[[I2]] codeptr_ra=0x0
+// CHECK: [[W2]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[I2]] codeptr_ra=0x0
 // CHECK-NEXT: [[W2]]: implicit_task_end parallel_id=0 task_id=[[I2]] team_size=0 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W2]]: implicit_task_begin parallel_id=[[LAST]]
 
@@ -105,8 +105,8 @@ after_loop:
 // CHECK-NEXT: [[W3]]: addr iteration=[[N3]]
 // CHECK-NEXT: [[W3]]: work_end kind=loop parallel_id=[[PAR]] task_id=[[I3]] count={{[0-9]+}} codeptr_ra=[[RA_END]]
 // CHECK-NOT: dispatch
-// CHECK: [[W3]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR]] task_id=[[I3]] codeptr_ra=[[RA]]
-// CHECK: [[W3]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[I3]] codeptr_ra=[[RA]]
+// CHECK: [[W3]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR]] task_id=[[I3]] codeptr_ra=0x0
+// CHECK: [[W3]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[I3]] codeptr_ra=0x0
 // CHECK-NEXT: [[W3]]: implicit_task_end parallel_id=0 task_id=[[I3]] team_size=0 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W3]]: implicit_task_begin parallel_id=[[LAST]]
 // CHECK-NOT: thread_begin

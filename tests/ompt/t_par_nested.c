@@ -73,8 +73,8 @@ after_outer:
 // CHECK-NEXT: [[T1]]: implicit_task_end parallel_id=0 task_id=[[INNER0]] team_size=0 thread_num=0 flags=implicit
 // CHECK-NEXT: [[T1]]: parallel_end parallel_id=[[INNER]] task_id=[[IMPL1]] flags=invoker_runtime|team codeptr_ra=[[RA_INNER]]
 // CHECK-NEXT: [[T1]]: addr after_inner=[[RA_INNER]]
-// CHECK-NEXT: [[T1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[OUTER]] task_id=[[IMPL1]] codeptr_ra=[[RA_OUTER]]
-// CHECK: [[T1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[IMPL1]] codeptr_ra=[[RA_OUTER]]
+// CHECK-NEXT: [[T1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[OUTER]] task_id=[[IMPL1]] codeptr_ra=0x0
+// CHECK: [[T1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[IMPL1]] codeptr_ra=0x0
 // CHECK-NEXT: [[T1]]: implicit_task_end parallel_id=0 task_id=[[IMPL1]] team_size=0 thread_num=1 flags=implicit
 // CHECK-NEXT: [[T1]]: implicit_task_begin parallel_id=[[LAST]]
 
@@ -86,8 +86,8 @@ after_outer:
 // CHECK-NEXT: [[T2]]: task_info level=1 rc=2 task_id=[[IMPL1]] parallel_id=[[OUTER]] type=implicit exit_frame=[[EXIT1]] enter_frame=[[ENTER1]] exit_frame_flags=0x20 enter_frame_flags=0x20 thread_num=1 team_size=2
 // CHECK-NEXT: [[T2]]: task_info level=2 rc=2 task_id=[[TASK0]] parallel_id=[[PAR0]] type=initial exit_frame=0x0 enter_frame=[[ENTER0]] exit_frame_flags=0x0 enter_frame_flags=0x20 thread_num=0 team_size=1
 // CHECK-NEXT: [[T2]]: task_info level=3 rc=0
-// CHECK-NEXT: [[T2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[INNER]] task_id=[[INNER1]] codeptr_ra=[[RA_INNER]]
-// CHECK: [[T2]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[INNER1]] codeptr_ra=[[RA_INNER]]
+// CHECK-NEXT: [[T2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[INNER]] task_id=[[INNER1]] codeptr_ra=0x0
+// CHECK: [[T2]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[INNER1]] codeptr_ra=0x0
 // (The empty region need not wait for this worker, so its implicit_task_end
 // may race with the exit.)
 // No fourth thread.

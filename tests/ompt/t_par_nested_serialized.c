@@ -65,8 +65,8 @@ after_outer:
 // CHECK-NEXT: [[T1]]: implicit_task_end parallel_id=0 task_id=[[INNER0]] team_size=0 thread_num=0 flags=implicit
 // CHECK-NEXT: [[T1]]: parallel_end parallel_id=[[INNER]] task_id=[[IMPL1]] flags=invoker_runtime|team codeptr_ra=[[RA_INNER]]
 // CHECK-NEXT: [[T1]]: addr after_inner=[[RA_INNER]]
-// CHECK-NEXT: [[T1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[OUTER]] task_id=[[IMPL1]] codeptr_ra=[[RA_OUTER]]
-// CHECK: [[T1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[IMPL1]] codeptr_ra=[[RA_OUTER]]
+// CHECK-NEXT: [[T1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[OUTER]] task_id=[[IMPL1]] codeptr_ra=0x0
+// CHECK: [[T1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[IMPL1]] codeptr_ra=0x0
 // CHECK-NEXT: [[T1]]: implicit_task_end parallel_id=0 task_id=[[IMPL1]] team_size=0 thread_num=1 flags=implicit
 // CHECK-NEXT: [[T1]]: implicit_task_begin parallel_id={{[0-9]+}} task_id={{[0-9]+}} team_size=2 thread_num=1
 // Nobody else ever joined.

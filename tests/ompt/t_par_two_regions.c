@@ -57,32 +57,32 @@ after_second:
 // CHECK-NEXT: [[W1:[0-9]+]]: thread_begin type=worker
 // CHECK-NEXT: [[W1]]: implicit_task_begin parallel_id=[[PAR1]] task_id=[[W1I1:[0-9]+]] team_size=4 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W1]]: task_info level=0 rc=2 task_id=[[W1I1]] parallel_id=[[PAR1]] {{.*}}thread_num={{[1-3]}} team_size=4
-// CHECK-NEXT: [[W1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR1]] task_id=[[W1I1]] codeptr_ra=[[RA1]]
-// CHECK: [[W1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[W1I1]] codeptr_ra=[[RA1]]
+// CHECK-NEXT: [[W1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR1]] task_id=[[W1I1]] codeptr_ra=0x0
+// CHECK: [[W1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[W1I1]] codeptr_ra=0x0
 // CHECK-NEXT: [[W1]]: implicit_task_end parallel_id=0 task_id=[[W1I1]] team_size=0 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W1]]: implicit_task_begin parallel_id=[[PAR2]] task_id=[[W1I2:[0-9]+]] team_size=4 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W1]]: task_info level=0 rc=2 task_id=[[W1I2]] parallel_id=[[PAR2]] {{.*}}thread_num={{[1-3]}} team_size=4
-// CHECK-NEXT: [[W1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR2]] task_id=[[W1I2]] codeptr_ra=[[RA2]]
+// CHECK-NEXT: [[W1]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR2]] task_id=[[W1I2]] codeptr_ra=0x0
 
 // CHECK: [[W2:[0-9]+]]: thread_begin type=worker
 // CHECK-NEXT: [[W2]]: implicit_task_begin parallel_id=[[PAR1]] task_id=[[W2I1:[0-9]+]] team_size=4 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W2]]: task_info level=0 rc=2 task_id=[[W2I1]] parallel_id=[[PAR1]] {{.*}}thread_num={{[1-3]}} team_size=4
-// CHECK-NEXT: [[W2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR1]] task_id=[[W2I1]] codeptr_ra=[[RA1]]
-// CHECK: [[W2]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[W2I1]] codeptr_ra=[[RA1]]
+// CHECK-NEXT: [[W2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR1]] task_id=[[W2I1]] codeptr_ra=0x0
+// CHECK: [[W2]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[W2I1]] codeptr_ra=0x0
 // CHECK-NEXT: [[W2]]: implicit_task_end parallel_id=0 task_id=[[W2I1]] team_size=0 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W2]]: implicit_task_begin parallel_id=[[PAR2]] task_id=[[W2I2:[0-9]+]] team_size=4 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W2]]: task_info level=0 rc=2 task_id=[[W2I2]] parallel_id=[[PAR2]] {{.*}}thread_num={{[1-3]}} team_size=4
-// CHECK-NEXT: [[W2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR2]] task_id=[[W2I2]] codeptr_ra=[[RA2]]
+// CHECK-NEXT: [[W2]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR2]] task_id=[[W2I2]] codeptr_ra=0x0
 
 // CHECK: [[W3:[0-9]+]]: thread_begin type=worker
 // CHECK-NEXT: [[W3]]: implicit_task_begin parallel_id=[[PAR1]] task_id=[[W3I1:[0-9]+]] team_size=4 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W3]]: task_info level=0 rc=2 task_id=[[W3I1]] parallel_id=[[PAR1]] {{.*}}thread_num={{[1-3]}} team_size=4
-// CHECK-NEXT: [[W3]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR1]] task_id=[[W3I1]] codeptr_ra=[[RA1]]
-// CHECK: [[W3]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[W3I1]] codeptr_ra=[[RA1]]
+// CHECK-NEXT: [[W3]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR1]] task_id=[[W3I1]] codeptr_ra=0x0
+// CHECK: [[W3]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[W3I1]] codeptr_ra=0x0
 // CHECK-NEXT: [[W3]]: implicit_task_end parallel_id=0 task_id=[[W3I1]] team_size=0 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W3]]: implicit_task_begin parallel_id=[[PAR2]] task_id=[[W3I2:[0-9]+]] team_size=4 thread_num={{[1-3]}} flags=implicit
 // CHECK-NEXT: [[W3]]: task_info level=0 rc=2 task_id=[[W3I2]] parallel_id=[[PAR2]] {{.*}}thread_num={{[1-3]}} team_size=4
-// CHECK-NEXT: [[W3]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR2]] task_id=[[W3I2]] codeptr_ra=[[RA2]]
+// CHECK-NEXT: [[W3]]: sync_region_begin kind=barrier_implicit_parallel parallel_id=[[PAR2]] task_id=[[W3I2]] codeptr_ra=0x0
 
 // No fifth thread.
 // CHECK-NOT: thread_begin
