@@ -67,6 +67,9 @@ bool parcaf_report_if_failed(int global, int shown, const char *op, int *stat, c
 {
   if (parcaf_image_stat(global) != GFC_STAT_FAILED_IMAGE)
     return false;
+  /* An image that an error termination killed looks failed: this image
+     ends quietly with it, and reports nothing. */
+  parcaf_check_terminating();
   parcaf_report_image(stat, errmsg, len, GFC_STAT_FAILED_IMAGE, op, shown, global);
   return true;
 }

@@ -14,16 +14,6 @@ static void *element(struct parcaf_token *t, size_t index, int g, const char *op
   return parcaf_token_data(t, g) + index * sizeof(struct parcaf_lock);
 }
 
-/* parcaf_report_if_failed, except for an image that has ended in error:
-   it began error termination, which ends this image quietly too. */
-static bool report_if_failed(int g, int shown, const char *op, int *stat, char *errmsg, size_t len)
-{
-  if (parcaf_image_stat(g) != GFC_STAT_FAILED_IMAGE)
-    return false;
-  parcaf_check_terminating();
-  return parcaf_report_if_failed(g, shown, op, stat, errmsg, len);
-}
-
 static void lock_wait_end(struct parcaf_lock *lk, bool counted)
 {
   if (counted)
@@ -40,7 +30,7 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
   /* One CRITICAL construct excludes every image: its lock lives on image 1. */
   int g = critical ? 1 : parcaf_image_arg(image_index, op, stat);
   /* The critical lock's memory outlives image 1 in the shared mapping. */
-  if (!g || (!critical && report_if_failed(g, image_index, op, stat, errmsg, errmsg_len)))
+  if (!g || (!critical && parcaf_report_if_failed(g, image_index, op, stat, errmsg, errmsg_len)))
     return;
   struct parcaf_lock *lk = element(t, index, g, op);
   int me = parcaf_this_image;
@@ -163,7 +153,7 @@ PARCAF_EXPORT void _gfortran_caf_event_post(caf_token_t token, size_t index, int
 {
   struct parcaf_token *t = parcaf_token_check(token, "EVENT POST");
   int g = parcaf_image_arg(image_index, "EVENT POST", stat);
-  if (!g || report_if_failed(g, image_index, "EVENT POST", stat, errmsg, errmsg_len))
+  if (!g || parcaf_report_if_failed(g, image_index, "EVENT POST", stat, errmsg, errmsg_len))
     return;
   if (parcaf_image_stat(g) == GFC_STAT_STOPPED_IMAGE) {
     parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, "EVENT POST: image %d has stopped", image_index);
