@@ -111,8 +111,14 @@ int paromp_ompt_task_flags(const struct paromp_task *t)
   return flags;
 }
 
-/* Level 0 is the current task; each level up is the task that generated it
-   (for an implicit task, the task that met the parallel construct). */
+/* The tasks on the calling thread's stack (5.1, ompt_get_task_info_t):
+   level 0 is the current task; one level up from an explicit task is the
+   task the thread suspended to run it (its generating task when it ran
+   undeferred, but the thread's own implicit task, say, when it took a
+   deferred task at a barrier); up from an implicit task is the task that
+   met the parallel construct, on the team's primary thread.  thread_num
+   is the number, in its team, of the thread that runs the task at that
+   level: the caller's within its own team, the primary's beyond. */
 static int get_task_info(int level, int *flags, ompt_data_t **task_data,
                          ompt_frame_t **task_frame, ompt_data_t **parallel_data,
                          int *thread_num)
@@ -121,18 +127,19 @@ static int get_task_info(int level, int *flags, ompt_data_t **task_data,
   if (self == NULL || level < 0)
     return 0;
   struct paromp_task *t = self->ts.task;
-  for (int i = 0; i < level && t != NULL && i < ANCESTOR_LIMIT; i++)
-    t = t->parent;
+  unsigned num = self->ts.num;
+  for (int i = 0; i < level && t != NULL && i < ANCESTOR_LIMIT; i++) {
+    if (t->kind == PAROMP_TASK_EXPLICIT && t->scheduler != NULL) {
+      t = t->scheduler;
+    } else {
+      if (t->kind == PAROMP_TASK_IMPLICIT && t->team != NULL)
+        num = t->team->parent_num;
+      t = t->parent;
+    }
+  }
   if (t == NULL)
     return 0;
   struct paromp_team *team = t->team;
-  int num = 0;
-  if (level == 0)
-    num = (int)self->ts.num;
-  else if (t->kind == PAROMP_TASK_IMPLICIT && team != NULL)
-    num = (int)(t - team->itasks);
-  else if (t->kind == PAROMP_TASK_EXPLICIT && team == self->ts.team)
-    num = (int)self->ts.num;
   if (flags != NULL)
     *flags = paromp_ompt_task_flags(t);
   if (task_data != NULL)
@@ -142,7 +149,7 @@ static int get_task_info(int level, int *flags, ompt_data_t **task_data,
   if (parallel_data != NULL)
     *parallel_data = team != NULL ? &team->ompt_data : NULL;
   if (thread_num != NULL)
-    *thread_num = num;
+    *thread_num = (int)num;
   return 2;
 }
 

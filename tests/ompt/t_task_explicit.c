@@ -5,9 +5,11 @@
 // the region's implicit barrier: task_schedule switch from thread 1's
 // implicit task into the task, complete back to that implicit task, both
 // inside the barrier. Inside the task, ompt_get_task_info shows the task
-// (exit frame set, enter frame not) and at level 1 its parent, thread 0's
-// implicit task; ompt_get_parallel_info(1) is the region around the task's
-// region, the initial thread's (team of 1).
+// (exit frame set, enter frame not) and at level 1 the task below it on
+// thread 1's stack (5.1 asks about the tasks on the calling thread's
+// stack): thread 1's implicit task, waiting in the implicit barrier (no
+// exit frame), not thread 0's, which generated it; ompt_get_parallel_info(1)
+// is the region around the task's region, the initial thread's (team of 1).
 // CFLAGS: -maccumulate-outgoing-args
 // SORT-THREADS
 #include <omp.h>
@@ -62,7 +64,7 @@ int main(void)
 // CHECK-NOT: sync_region_end
 // CHECK: [[T1]]: task_schedule prior_task_id=[[I1]] status=switch next_task_id=[[TASK]]
 // CHECK-NEXT: [[T1]]: task_info level=0 rc=2 task_id=[[TASK]] parallel_id=[[PAR]] type=explicit exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 exit_frame_flags=0x20 enter_frame_flags=0x0 thread_num=1 team_size=2
-// CHECK-NEXT: [[T1]]: task_info level=1 rc=2 task_id=[[I0]] parallel_id=[[PAR]] type=implicit exit_frame=[[EXIT0]] enter_frame=0x0 {{.*}}thread_num=0 team_size=1
+// CHECK-NEXT: [[T1]]: task_info level=1 rc=2 task_id=[[I1]] parallel_id=[[PAR]] type=implicit exit_frame=0x0 {{.*}}thread_num=1 team_size=1
 // CHECK-NEXT: [[T1]]: task_schedule prior_task_id=[[TASK]] status=complete next_task_id=[[I1]]
 // CHECK-NOT: task_schedule
 // CHECK: [[T1]]: sync_region_end kind=barrier_implicit_parallel parallel_id=0 task_id=[[I1]]
