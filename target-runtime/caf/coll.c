@@ -290,6 +290,23 @@ static void collective(const char *op, int operation, gfc_desc_t *a, int root, s
   }
 }
 
+/* gfortran 12 passes a collective's ERRMSG= variable by value: it copies
+   the variable onto the stack, so each argument after it arrives one
+   register early.  What comes as errmsg is then the next argument (the
+   character length for CO_MIN, CO_MAX and CO_REDUCE, else ERRMSG's
+   length), a small number where no address can be: Linux maps nothing
+   below vm.mmap_min_addr (64 KiB by default).  Put the length back where
+   it belongs and drop the message, which only a copy would receive. */
+static void unshift_errmsg(char **errmsg, size_t *errmsg_len, int *a_len)
+{
+  if (*errmsg == NULL || (uintptr_t)*errmsg >= 65536)
+    return;
+  if (a_len)
+    *a_len = (int)(uintptr_t)*errmsg;
+  *errmsg = NULL;
+  *errmsg_len = 0;
+}
+
 /* The descriptor gives only byte sizes: 16-byte reals are taken as
    real(10), which shares that size with real(16) (documented). */
 static int kind_of(const gfc_desc_t *a, int a_len)
@@ -313,24 +330,28 @@ static int kind_of(const gfc_desc_t *a, int a_len)
 
 PARCAF_EXPORT void _gfortran_caf_co_sum(gfc_desc_t *a, int result_image, int *stat, char *errmsg, size_t errmsg_len)
 {
+  unshift_errmsg(&errmsg, &errmsg_len, NULL);
   REDUCTION("CO_SUM", RED_SUM, PARADBG_CAF_COLLECTIVE_SUM, GASP_CAF_CO_SUM, 0);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_min(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
                                         size_t errmsg_len)
 {
+  unshift_errmsg(&errmsg, &errmsg_len, &a_len);
   REDUCTION("CO_MIN", RED_MIN, PARADBG_CAF_COLLECTIVE_MIN, GASP_CAF_CO_MIN, a_len);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_max(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
                                         size_t errmsg_len)
 {
+  unshift_errmsg(&errmsg, &errmsg_len, &a_len);
   REDUCTION("CO_MAX", RED_MAX, PARADBG_CAF_COLLECTIVE_MAX, GASP_CAF_CO_MAX, a_len);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_reduce(gfc_desc_t *a, void *(*opr)(void *, void *), int opr_flags,
                                            int result_image, int *stat, char *errmsg, int a_len, size_t errmsg_len)
 {
+  unshift_errmsg(&errmsg, &errmsg_len, &a_len);
   struct red r = {RED_USER, a->dtype.type, kind_of(a, a_len), 0, opr, opr_flags, a_len};
   size_t bytes = gfc_desc_elem_count(a) * a->dtype.elem_len;
   PARCAF_GASP(GASP_CAF_CO_REDUCE, GASP_START, result_image, bytes);
@@ -341,6 +362,7 @@ PARCAF_EXPORT void _gfortran_caf_co_reduce(gfc_desc_t *a, void *(*opr)(void *, v
 PARCAF_EXPORT void _gfortran_caf_co_broadcast(gfc_desc_t *a, int source_image, int *stat, char *errmsg,
                                               size_t errmsg_len)
 {
+  unshift_errmsg(&errmsg, &errmsg_len, NULL);
   size_t bytes = gfc_desc_elem_count(a) * a->dtype.elem_len;
   PARCAF_GASP(GASP_CAF_CO_BROADCAST, GASP_START, source_image, bytes);
   if (source_image < 1 || !parcaf_global_of(source_image))
