@@ -11,8 +11,9 @@
 /* Every host callback: X(name, ompt_callback_NAME_t, how often it comes).
    The last column is what ompt_set_callback answers.  "sometimes" marks
    events that some constructs cannot produce because gcc compiles them
-   without calling the runtime (static loops, master/masked, flush,
-   reductions it combines inline); docs/writing-an-ompt-tool.md lists them. */
+   without calling the runtime (static loops, reductions it combines
+   inline); masked and flush never reach the runtime at all (ompt.c).
+   docs/writing-an-ompt-tool.md lists them. */
 #define PAROMP_OMPT_CALLBACKS(X)                                         \
   X(thread_begin, thread_begin, ompt_set_always)                         \
   X(thread_end, thread_end, ompt_set_sometimes)                          \
