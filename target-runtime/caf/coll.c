@@ -3,6 +3,7 @@
    reduces the k-th n-th of the elements across all buffers; after a second
    barrier everyone gathers the result.  Two buffers alternate, so that a
    third barrier is not needed before a buffer is written again. */
+#include <limits.h>
 #include <string.h>
 
 #include "caf.h"
@@ -290,21 +291,34 @@ static void collective(const char *op, int operation, gfc_desc_t *a, int root, s
   }
 }
 
-/* gfortran 12 passes a collective's ERRMSG= variable by value: it copies
-   the variable onto the stack, so each argument after it arrives one
-   register early.  What comes as errmsg is then the next argument (the
-   character length for CO_MIN, CO_MAX and CO_REDUCE, else ERRMSG's
-   length), a small number where no address can be: Linux maps nothing
-   below vm.mmap_min_addr (64 KiB by default).  Put the length back where
-   it belongs and drop the message, which only a copy would receive. */
-static void unshift_errmsg(char **errmsg, size_t *errmsg_len, int *a_len)
+/* gfortran 12 passes a collective's ERRMSG= variable by value, as an
+   aggregate of its length: up to 16 bytes in one or two registers (the
+   characters arrive where errmsg should be), longer on the stack (the
+   next argument arrives there instead).  Either way the arguments after
+   it are moved, and no address of the variable reaches the library, so
+   the message is dropped (STAT= still says what happened).  The character
+   length CO_MIN, CO_MAX and CO_REDUCE need is then the first of these
+   that the element size confirms: errmsg's place when it holds a number
+   no address can be (Linux maps nothing below 64 KiB), a_len's, or
+   errmsg_len's.  It is an int, so only the low 32 bits of a register
+   that carries it are set. */
+static bool is_char_len(const gfc_desc_t *a, uint32_t l)
 {
-  if (*errmsg == NULL || (uintptr_t)*errmsg >= 65536)
-    return;
-  if (a_len)
-    *a_len = (int)(uintptr_t)*errmsg;
+  return l > 0 && l <= INT_MAX && (a->dtype.elem_len == l || a->dtype.elem_len == 4 * (size_t)l);
+}
+
+static void unshift_errmsg(const gfc_desc_t *a, char **errmsg, size_t *errmsg_len, int *a_len)
+{
+  uintptr_t slot = (uintptr_t)*errmsg;
+  uint32_t moved = (uint32_t)*errmsg_len;
   *errmsg = NULL;
   *errmsg_len = 0;
+  if (!a_len || slot == 0 || a->dtype.type != GFC_BT_CHARACTER)
+    return;
+  if ((uint32_t)slot < 65536 && is_char_len(a, (uint32_t)slot))
+    *a_len = (int)(uint32_t)slot;
+  else if (!is_char_len(a, (uint32_t)*a_len) && is_char_len(a, moved))
+    *a_len = (int)moved;
 }
 
 /* The descriptor gives only byte sizes: 16-byte reals are taken as
@@ -330,28 +344,28 @@ static int kind_of(const gfc_desc_t *a, int a_len)
 
 PARCAF_EXPORT void _gfortran_caf_co_sum(gfc_desc_t *a, int result_image, int *stat, char *errmsg, size_t errmsg_len)
 {
-  unshift_errmsg(&errmsg, &errmsg_len, NULL);
+  unshift_errmsg(a, &errmsg, &errmsg_len, NULL);
   REDUCTION("CO_SUM", RED_SUM, PARADBG_CAF_COLLECTIVE_SUM, GASP_CAF_CO_SUM, 0);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_min(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
                                         size_t errmsg_len)
 {
-  unshift_errmsg(&errmsg, &errmsg_len, &a_len);
+  unshift_errmsg(a, &errmsg, &errmsg_len, &a_len);
   REDUCTION("CO_MIN", RED_MIN, PARADBG_CAF_COLLECTIVE_MIN, GASP_CAF_CO_MIN, a_len);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_max(gfc_desc_t *a, int result_image, int *stat, char *errmsg, int a_len,
                                         size_t errmsg_len)
 {
-  unshift_errmsg(&errmsg, &errmsg_len, &a_len);
+  unshift_errmsg(a, &errmsg, &errmsg_len, &a_len);
   REDUCTION("CO_MAX", RED_MAX, PARADBG_CAF_COLLECTIVE_MAX, GASP_CAF_CO_MAX, a_len);
 }
 
 PARCAF_EXPORT void _gfortran_caf_co_reduce(gfc_desc_t *a, void *(*opr)(void *, void *), int opr_flags,
                                            int result_image, int *stat, char *errmsg, int a_len, size_t errmsg_len)
 {
-  unshift_errmsg(&errmsg, &errmsg_len, &a_len);
+  unshift_errmsg(a, &errmsg, &errmsg_len, &a_len);
   struct red r = {RED_USER, a->dtype.type, kind_of(a, a_len), 0, opr, opr_flags, a_len};
   size_t bytes = gfc_desc_elem_count(a) * a->dtype.elem_len;
   PARCAF_GASP(GASP_CAF_CO_REDUCE, GASP_START, result_image, bytes);
@@ -362,7 +376,7 @@ PARCAF_EXPORT void _gfortran_caf_co_reduce(gfc_desc_t *a, void *(*opr)(void *, v
 PARCAF_EXPORT void _gfortran_caf_co_broadcast(gfc_desc_t *a, int source_image, int *stat, char *errmsg,
                                               size_t errmsg_len)
 {
-  unshift_errmsg(&errmsg, &errmsg_len, NULL);
+  unshift_errmsg(a, &errmsg, &errmsg_len, NULL);
   size_t bytes = gfc_desc_elem_count(a) * a->dtype.elem_len;
   PARCAF_GASP(GASP_CAF_CO_BROADCAST, GASP_START, source_image, bytes);
   if (source_image < 1 || !parcaf_global_of(source_image))
