@@ -59,7 +59,7 @@ int main(void)
 
 // Inner team of outer thread 0, its thread 0 (the initial thread).
 // CHECK: [[T0]]: addr who_0=0x0
-// CHECK: [[T0]]: thread_data id=[[T0]]
+// CHECK: [[T0]]: thread_data id=[[T0]] same_as_thread_begin=1
 // CHECK: [[T0]]: task_info level=0 rc=2 task_id=[[IA0]] parallel_id=[[PA]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T0]]: parallel_info level=0 rc=2 parallel_id=[[PA]] team_size=2
 // CHECK: [[T0]]: task_info level=1 rc=2 task_id=[[IO0]] parallel_id=[[POUT]] type=implicit{{(\|undeferred)?}} exit_frame=[[XO0]] enter_frame=[[EO0]] {{.*}}thread_num=0 team_size
@@ -71,7 +71,7 @@ int main(void)
 
 // Its thread 1: the same regions and ancestors, its own implicit task.
 // CHECK: [[W1:[1-9][0-9]*]]: addr who_1=0x0
-// CHECK: [[W1]]: thread_data id=[[W1]]
+// CHECK: [[W1]]: thread_data id=[[W1]] same_as_thread_begin=1
 // CHECK: [[W1]]: task_info level=0 rc=2 task_id=[[IA1:[1-9][0-9]*]] parallel_id=[[PA]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=1 team_size
 // CHECK: [[W1]]: parallel_info level=0 rc=2 parallel_id=[[PA]] team_size=2
 // CHECK: [[W1]]: task_info level=1 rc=2 task_id=[[IO0]] parallel_id=[[POUT]] type=implicit{{(\|undeferred)?}} exit_frame=[[XO0]] enter_frame=[[EO0]] {{.*}}thread_num=0 team_size
@@ -84,7 +84,7 @@ int main(void)
 // Inner team of outer thread 1, its thread 0 (outer thread 1 itself): at
 // level 1 its own outer implicit task, thread_num 1.
 // CHECK: [[T1:[1-9][0-9]*]]: addr who_2=0x0
-// CHECK: [[T1]]: thread_data id=[[T1]]
+// CHECK: [[T1]]: thread_data id=[[T1]] same_as_thread_begin=1
 // CHECK: [[T1]]: task_info level=0 rc=2 task_id=[[IB0:[1-9][0-9]*]] parallel_id=[[PB:[1-9][0-9]*]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T1]]: parallel_info level=0 rc=2 parallel_id=[[PB]] team_size=2
 // CHECK: [[T1]]: task_info level=1 rc=2 task_id=[[IO1:[1-9][0-9]*]] parallel_id=[[POUT]] type=implicit{{(\|undeferred)?}} exit_frame=[[XO1:0x[1-9a-f][0-9a-f]*]] enter_frame=[[EO1:0x[1-9a-f][0-9a-f]*]] {{.*}}thread_num=1 team_size
@@ -96,7 +96,7 @@ int main(void)
 
 // Its thread 1.
 // CHECK: [[W3:[1-9][0-9]*]]: addr who_3=0x0
-// CHECK: [[W3]]: thread_data id=[[W3]]
+// CHECK: [[W3]]: thread_data id=[[W3]] same_as_thread_begin=1
 // CHECK: [[W3]]: task_info level=0 rc=2 task_id={{[1-9][0-9]*}} parallel_id=[[PB]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=1 team_size
 // CHECK: [[W3]]: parallel_info level=0 rc=2 parallel_id=[[PB]] team_size=2
 // CHECK: [[W3]]: task_info level=1 rc=2 task_id=[[IO1]] parallel_id=[[POUT]] type=implicit{{(\|undeferred)?}} exit_frame=[[XO1]] enter_frame=[[EO1]] {{.*}}thread_num=1 team_size

@@ -75,7 +75,7 @@ int main(void)
 // CHECK: [[T0]]: implicit_task_begin parallel_id=[[P2]] task_id=[[I2:[0-9]+]] team_size=1 thread_num=0
 
 // CHECK: [[T0]]: addr who_0=0x0
-// CHECK: [[T0]]: thread_data id=[[T0]]
+// CHECK: [[T0]]: thread_data id=[[T0]] same_as_thread_begin=1
 // CHECK: [[T0]]: task_info level=0 rc=2 task_id=[[I2]] parallel_id=[[P2]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T0]]: parallel_info level=0 rc=2 parallel_id=[[P2]] team_size=1
 // CHECK: [[T0]]: task_info level=1 rc=2 task_id=[[I1]] parallel_id=[[P1]] type=implicit{{(\|undeferred)?}} exit_frame=[[X1]] enter_frame=[[E1]] {{.*}}thread_num=0 team_size
@@ -94,7 +94,7 @@ int main(void)
 // CHECK: [[T0]]: implicit_task_begin parallel_id=[[P4]] task_id=[[I4:[0-9]+]] team_size=1 thread_num=0
 
 // CHECK: [[T0]]: addr who_1=0x0
-// CHECK: [[T0]]: thread_data id=[[T0]]
+// CHECK: [[T0]]: thread_data id=[[T0]] same_as_thread_begin=1
 // CHECK: [[T0]]: task_info level=0 rc=2 task_id=[[I4]] parallel_id=[[P4]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T0]]: parallel_info level=0 rc=2 parallel_id=[[P4]] team_size=1
 // CHECK: [[T0]]: task_info level=1 rc=2 task_id=[[I3]] parallel_id=[[P3]] type=implicit{{(\|undeferred)?}} exit_frame=[[X3]] enter_frame=[[E3]] {{.*}}thread_num=0 team_size
@@ -108,7 +108,7 @@ int main(void)
 
 // Thread 1 of the active team: its own serialized regions.
 // CHECK: [[T1:[1-9][0-9]*]]: addr who_2=0x0
-// CHECK: [[T1]]: thread_data id=[[T1]]
+// CHECK: [[T1]]: thread_data id=[[T1]] same_as_thread_begin=1
 // CHECK: [[T1]]: task_info level=0 rc=2 task_id={{[1-9][0-9]*}} parallel_id=[[P6:[1-9][0-9]*]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T1]]: parallel_info level=0 rc=2 parallel_id=[[P6]] team_size=1
 // CHECK: [[T1]]: task_info level=1 rc=2 task_id={{[1-9][0-9]*}} parallel_id=[[P5:[1-9][0-9]*]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x{{[1-9a-f][0-9a-f]*}} {{.*}}thread_num=0 team_size
@@ -127,7 +127,7 @@ int main(void)
 // CHECK: [[T0]]: implicit_task_begin parallel_id=[[P7]] task_id=[[I7:[0-9]+]] team_size=1 thread_num=0
 
 // CHECK: [[T0]]: addr who_3=0x0
-// CHECK: [[T0]]: thread_data id=[[T0]]
+// CHECK: [[T0]]: thread_data id=[[T0]] same_as_thread_begin=1
 // CHECK: [[T0]]: task_info level=0 rc=2 task_id=[[I7]] parallel_id=[[P7]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T0]]: parallel_info level=0 rc=2 parallel_id=[[P7]] team_size=1
 // CHECK: [[T0]]: task_info level=1 rc=2 task_id=[[IP0]] parallel_id=[[POUT2]] type=implicit{{(\|undeferred)?}} exit_frame=[[XP0]] enter_frame=[[EP0]] {{.*}}thread_num=0 team_size
@@ -139,7 +139,7 @@ int main(void)
 
 // (a thread of the pool, not necessarily the one before)
 // CHECK: [[T4:[1-9][0-9]*]]: addr who_4=0x0
-// CHECK: [[T4]]: thread_data id=[[T4]]
+// CHECK: [[T4]]: thread_data id=[[T4]] same_as_thread_begin=1
 // CHECK: [[T4]]: task_info level=0 rc=2 task_id={{[1-9][0-9]*}} parallel_id=[[P8:[1-9][0-9]*]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T4]]: parallel_info level=0 rc=2 parallel_id=[[P8]] team_size=1
 // CHECK: [[T4]]: task_info level=1 rc=2 task_id={{[1-9][0-9]*}} parallel_id=[[POUT2]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x{{[1-9a-f][0-9a-f]*}} {{.*}}thread_num=1 team_size

@@ -86,7 +86,7 @@ int main(void)
 // CHECK: [[T1]]: task_create parent_task_id=[[TA]] parent_exit_frame=[[XA:0x[0-9a-f]+]] parent_enter_frame=[[EA:0x[0-9a-f]+]] new_task_id=[[TA2:[0-9]+]] type=explicit|undeferred
 
 // CHECK: [[T1]]: addr case_a=0x0
-// CHECK: [[T1]]: thread_data id=[[T1]]
+// CHECK: [[T1]]: thread_data id=[[T1]] same_as_thread_begin=1
 // CHECK: [[T1]]: task_info level=0 rc=2 task_id=[[TA2]] parallel_id=[[POUT]] type=explicit|undeferred exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=1 team_size
 // CHECK: [[T1]]: parallel_info level=0 rc=2 parallel_id=[[POUT]] team_size=2
 // CHECK: [[T1]]: task_info level=1 rc=2 task_id=[[TA]] parallel_id=[[POUT]] type=explicit|undeferred exit_frame=[[XA]] enter_frame=[[EA]] {{.*}}thread_num=1 team_size
@@ -102,7 +102,7 @@ int main(void)
 // CHECK: [[T1]]: task_create parent_task_id=[[IO1]] parent_exit_frame=[[XO1]] parent_enter_frame=[[EO1]] new_task_id=[[TB:[0-9]+]] type=explicit|undeferred
 // CHECK: [[T1]]: parallel_begin parent_task_id=[[TB]] parent_exit_frame=[[XB:0x[0-9a-f]+]] parent_enter_frame=[[EB:0x[0-9a-f]+]] parallel_id=[[PB:[0-9]+]] requested_team_size=2
 // CHECK: [[W:[1-9][0-9]*]]: addr case_b=0x0
-// CHECK: [[W]]: thread_data id=[[W]]
+// CHECK: [[W]]: thread_data id=[[W]] same_as_thread_begin=1
 // CHECK: [[W]]: task_info level=0 rc=2 task_id={{[1-9][0-9]*}} parallel_id=[[PB]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=1 team_size
 // CHECK: [[W]]: parallel_info level=0 rc=2 parallel_id=[[PB]] team_size=2
 // CHECK: [[W]]: task_info level=1 rc=2 task_id=[[TB]] parallel_id=[[POUT]] type=explicit|undeferred exit_frame=[[XB]] enter_frame=[[EB]] {{.*}}thread_num=1 team_size
@@ -119,7 +119,7 @@ int main(void)
 // CHECK: [[T1]]: parallel_begin parent_task_id=[[TC]] parent_exit_frame=[[XC:0x[0-9a-f]+]] parent_enter_frame=[[EC:0x[0-9a-f]+]] parallel_id=[[PC:[0-9]+]] requested_team_size=1
 // CHECK: [[T1]]: implicit_task_begin parallel_id=[[PC]] task_id=[[IC:[0-9]+]] team_size=1 thread_num=0
 // CHECK: [[T1]]: addr case_c=0x0
-// CHECK: [[T1]]: thread_data id=[[T1]]
+// CHECK: [[T1]]: thread_data id=[[T1]] same_as_thread_begin=1
 // CHECK: [[T1]]: task_info level=0 rc=2 task_id=[[IC]] parallel_id=[[PC]] type=implicit{{(\|undeferred)?}} exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=0 team_size
 // CHECK: [[T1]]: parallel_info level=0 rc=2 parallel_id=[[PC]] team_size=1
 // CHECK: [[T1]]: task_info level=1 rc=2 task_id=[[TC]] parallel_id=[[POUT]] type=explicit|undeferred exit_frame=[[XC]] enter_frame=[[EC]] {{.*}}thread_num=1 team_size
@@ -134,7 +134,7 @@ int main(void)
 // Case D: thread 0 creates the task, thread 1 runs it at its barrier.
 // CHECK: [[T0]]: task_create parent_task_id={{[1-9][0-9]*}} {{.*}}new_task_id=[[TD:[0-9]+]] type=explicit has_dependences=0
 // CHECK: [[T1]]: addr case_d_on_1=0x0
-// CHECK: [[T1]]: thread_data id=[[T1]]
+// CHECK: [[T1]]: thread_data id=[[T1]] same_as_thread_begin=1
 // CHECK: [[T1]]: task_info level=0 rc=2 task_id=[[TD]] parallel_id=[[POUT]] type=explicit exit_frame=0x{{[1-9a-f][0-9a-f]*}} enter_frame=0x0 {{.*}}thread_num=1 team_size
 // CHECK: [[T1]]: parallel_info level=0 rc=2 parallel_id=[[POUT]] team_size=2
 // CHECK: [[T1]]: task_info level=1 rc=2 task_id=[[IO1]] parallel_id=[[POUT]] type=implicit{{(\|undeferred)?}} {{.*}}thread_num=1 team_size

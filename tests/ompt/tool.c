@@ -67,10 +67,15 @@ static const char *endpoint_word(ompt_scope_endpoint_t ep)
 
 /* ---- Callbacks ------------------------------------------------------- */
 
+/* The ompt_data_t the runtime gave this thread at thread_begin, which
+   ompt_get_thread_data must return from then on. */
+static __thread ompt_data_t *begun_thread_data;
+
 static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
   char b[16];
   give_id(thread_data);
+  begun_thread_data = thread_data;
   emit("%lu: thread_begin type=%s\n", id_of(thread_data),
        enum_name(b, thread_type_names, type));
 }
@@ -539,7 +544,9 @@ void ompt_wait_flag(int *flag)
 
 void ompt_print_thread_data(void)
 {
-  emit("%lu: thread_data id=%lu\n", tid(), tid());
+  ompt_data_t *d = get_thread_data ? get_thread_data() : NULL;
+  emit("%lu: thread_data id=%lu same_as_thread_begin=%d\n", tid(), id_of(d),
+       d != NULL && d == begun_thread_data);
 }
 
 void ompt_print_proc_id(void)
@@ -549,12 +556,13 @@ void ompt_print_proc_id(void)
     emit("%lu: proc_id (no tool)\n", tid());
     return;
   }
-  /* The thread may move between the calls: try again until it did not. */
+  /* The thread may move between the calls (and back): try again until
+     all three agree. */
   for (int i = 0; i < 100; i++) {
     before = sched_getcpu();
     id = get_proc_id();
     after = sched_getcpu();
-    if (before == after)
+    if (before == after && id == before)
       break;
   }
   emit("%lu: proc_id id=%d same_as_sched_getcpu=%d\n", tid(), id,

@@ -24,8 +24,9 @@ void ompt_print_addr(const char *label, const void *addr);
    instead of hanging. Prints nothing. */
 void ompt_wait_flag(int *flag);
 
-/* "thread_data id=..": the id this tool put in ompt_get_thread_data(),
-   i.e. the same as the line's prefix; a 0 means the runtime lost it. */
+/* "thread_data id=.. same_as_thread_begin=0|1": the id in
+   ompt_get_thread_data(), and whether it is the ompt_data_t the runtime
+   passed to this thread's thread_begin. */
 void ompt_print_thread_data(void);
 
 /* "proc_id id=N same_as_sched_getcpu=0|1": ompt_get_proc_id(), and
