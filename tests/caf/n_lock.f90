@@ -4,14 +4,17 @@
 ! still held when it ended.  Usage: n_lock [stop|fail] [stat|nostat];
 ! with no arguments "stop stat", printing only the PASS line (caf.test).
 !   stop, stat: every waiter gets STAT_STOPPED_IMAGE; image 2 prints it.
-!   fail, stat: one waiter gets STAT_UNLOCKED_FAILED_IMAGE (the lock is
-!     released, not taken) and prints it; then every waiter takes lb[2]
-!     in turn, with STAT 0.
+!   fail, stat: one waiter gets STAT_UNLOCKED_FAILED_IMAGE, 6002 (the
+!     lock is released, not taken), and prints it; then every waiter
+!     takes lb[2] in turn, with STAT 0.
 !   nostat: the program ends in error with one line from the runtime
 !     (after a failure, from the waiter that found it).
 program n_lock
   use iso_fortran_env
   implicit none
+  ! F2018's; gfortran 12's ISO_FORTRAN_ENV does not have it
+  ! (docs/coarrays.md: compare with 6002).
+  integer, parameter :: stat_unlocked_failed_image = 6002
   type(lock_type) :: la[*], lb[*]
   integer :: broke[*] = 0
   integer :: me, n, w, st, k
@@ -64,6 +67,7 @@ program n_lock
   else
     if (st /= 0) then
       ! The one that found image 1 failed: the lock is free now.
+      call expect(st, stat_unlocked_failed_image, 'lb, held by the failed image')
       if (verbose) print '(a,i0,2a)', 'stat ', st, ' errmsg ', trim(msg)
       call atomic_add(broke[w], 1)
       lock (lb[w], stat=st)
