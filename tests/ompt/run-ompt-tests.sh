@@ -31,6 +31,10 @@
 #                             it, that is "FAIL NAME: libomp now agrees;
 #                             drop XFAIL-LIBOMP". On libparomp the
 #                             directive changes nothing.
+#   // XFAIL-LIBOMP-AT: text  required with XFAIL-LIBOMP: the CHECK line
+#                             the checker rejects libomp's output at must
+#                             contain this text, so that another departure
+#                             of libomp cannot hide behind the xfail.
 # and the CHECK directives, which ompt-check.py reads.
 #
 # A test passes when it builds, exits 0 within 60 s, the tool reports that
@@ -165,7 +169,11 @@ for src in "$src_dir"/t_*.c; do
     fi
     # Known departures of libomp: they run there, and must fail the checks.
     xfail=
-    [ "$runtime" = libomp ] && xfail=$(directive XFAIL-LIBOMP "$src")
+    xfail_at=
+    if [ "$runtime" = libomp ]; then
+        xfail=$(directive XFAIL-LIBOMP "$src")
+        xfail_at=$(directive XFAIL-LIBOMP-AT "$src")
+    fi
     if [ "$runtime" = libomp ] && [ "${OMPT_ALL:-0}" != 1 ] && [ -z "$xfail" ] \
         && [ "$(directive ALSO "$src")" != libomp ]; then
         skipped=$((skipped + 1))
@@ -229,9 +237,16 @@ for src in "$src_dir"/t_*.c; do
     if [ -n "$xfail" ]; then
         # Only a rejection (status 1) is the expected failure; status 2
         # means the test itself is broken.
-        if [ $rc -eq 1 ]; then
+        at_line=$(printf '%s\n' "$msg" | sed -n 's/^ompt-check: [^:]*:\([0-9][0-9]*\): .*/\1/p' | head -n 1)
+        at_text=
+        [ -n "$at_line" ] && at_text=$(sed -n "${at_line}p" "$src")
+        if [ -z "$xfail_at" ]; then
+            fail "$name" "XFAIL-LIBOMP needs XFAIL-LIBOMP-AT: the text of the CHECK line libomp fails" "$out" "$err"
+        elif [ $rc -eq 1 ] && [[ $at_text == *"$xfail_at"* ]]; then
             xfailed=$((xfailed + 1))
             echo "xfail $name ($xfail)"
+        elif [ $rc -eq 1 ]; then
+            fail "$name" "libomp departs elsewhere than at a line with '$xfail_at': $msg" "$out" "$err"
         elif [ $rc -eq 0 ]; then
             fail "$name" "libomp now agrees; drop XFAIL-LIBOMP ($xfail)" "$out" "$err"
         else
