@@ -49,12 +49,14 @@ rt_vline(FILE *f, unsigned flags, const char *fmt, va_list ap)
         line[i] = '?';
     }
   line[len++] = '\n';
+  int saved = errno;
   /* What the program wrote to the stream before comes first. */
   fflush(f);
   int fd = fileno(f);
-  if (fd < 0)
+  if (fd < 0) {
+    errno = saved;
     return;
-  int saved = errno;
+  }
   for (size_t off = 0; off < len;) {
     ssize_t w = write(fd, line + off, len - off);
     if (w < 0 && errno == EINTR)

@@ -14,6 +14,17 @@ static void *element(struct parcaf_token *t, size_t index, int g, const char *op
   return parcaf_token_data(t, g) + index * sizeof(struct parcaf_lock);
 }
 
+/* A holder as the program numbers images: its index in the current team,
+   or its global number if it is not a member. */
+static int team_index_of(int global)
+{
+  int n = parcaf_cur_size();
+  for (int i = 1; i <= n; i++)
+    if (parcaf_global_of(i) == global)
+      return i;
+  return global;
+}
+
 static void lock_wait_end(struct parcaf_lock *lk, bool counted)
 {
   if (counted)
@@ -79,7 +90,7 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
         parcaf_wake_one_waiter(kind, g, lk);
       char fate[96];
       parcaf_report(stat, errmsg, errmsg_len, critical ? GFC_STAT_FAILED_IMAGE : PARCAF_STAT_UNLOCKED_FAILED_IMAGE,
-                    PARCAF_MSG_LOCK_FAILED, op, owner, parcaf_image_fate(owner, fate, sizeof fate));
+                    PARCAF_MSG_LOCK_FAILED, op, team_index_of(owner), parcaf_image_fate(owner, fate, sizeof fate));
       return;
     }
     /* One that has stopped never unlocks it.  Seen stopped, and still the
@@ -87,9 +98,9 @@ PARCAF_EXPORT void _gfortran_caf_lock(caf_token_t token, size_t index, int image
     if (gone == GFC_STAT_STOPPED_IMAGE && __atomic_load_n(&lk->owner, __ATOMIC_SEQ_CST) == owner) {
       lock_wait_end(lk, counted);
       if (critical)
-        parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, PARCAF_MSG_CRITICAL_STOPPED, owner);
+        parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, PARCAF_MSG_CRITICAL_STOPPED, team_index_of(owner));
       else
-        parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, PARCAF_MSG_LOCK_STOPPED, image_index, owner);
+        parcaf_report(stat, errmsg, errmsg_len, GFC_STAT_STOPPED_IMAGE, PARCAF_MSG_LOCK_STOPPED, image_index, team_index_of(owner));
       return;
     }
     if (lost) {

@@ -8,10 +8,17 @@
    of a pointer to the variable (it takes the address of the string's
    address), where LOCK, EVENT WAIT and the others pass the variable.
    Writing the message where that pointer is would overwrite the caller's
-   stack. */
+   stack.  A compiler that passes the variable itself is told apart by what
+   is there: Fortran pads text with blanks, so its first eight bytes are
+   never a user-space address (64 KiB to 2^47). */
 static char *sync_errmsg(char *errmsg, size_t errmsg_len)
 {
-  return errmsg && errmsg_len ? *(char **)(void *)errmsg : NULL;
+  if (!errmsg || !errmsg_len)
+    return NULL;
+  char *p;
+  memcpy(&p, errmsg, sizeof p);
+  uintptr_t v = (uintptr_t)p;
+  return v >= 65536 && v < ((uintptr_t)1 << 47) ? p : errmsg;
 }
 
 PARCAF_EXPORT void _gfortran_caf_sync_all(int *stat, char *errmsg, size_t errmsg_len)

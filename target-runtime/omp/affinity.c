@@ -111,7 +111,8 @@ PAROMP_EXPORT void omp_display_affinity(const char *format)
 {
   char buf[1024];
   omp_capture_affinity(buf, sizeof buf, format);
-  rt_line(stderr, 0, "%s", buf);
+  /* The program's own format: printed as it wrote it. */
+  rt_line(stderr, RT_LINE_VERBATIM, "%s", buf);
 }
 
 void paromp_affinity_init(void)
