@@ -24,13 +24,17 @@
    (a STOP code), printed as libgfortran prints it. */
 #define RT_LINE_VERBATIM 1u
 
-static inline void __attribute__((format(printf, 3, 0)))
-rt_vline(FILE *f, unsigned flags, const char *fmt, va_list ap)
+/* prefix, then the text of fmt: a runtime's own words before a message
+   its caller formats. */
+static inline void __attribute__((format(printf, 4, 0)))
+rt_prefixed_vline(FILE *f, unsigned flags, const char *prefix, const char *fmt, va_list ap)
 {
   char line[PIPE_BUF];
   const size_t room = sizeof line - 1;   /* the text, then the newline */
-  int r = vsnprintf(line, room + 1, fmt, ap);
-  size_t len = r < 0 ? 0 : (size_t)r;
+  int p = snprintf(line, room + 1, "%s", prefix);
+  size_t pre = p < 0 ? 0 : (size_t)p > room ? room : (size_t)p;
+  int r = vsnprintf(line + pre, room + 1 - pre, fmt, ap);
+  size_t len = pre + (r < 0 ? 0 : (size_t)r);
   if (len > room) {
     /* Cut before a UTF-8 character that would not fit whole. */
     size_t cut = room - 3;
@@ -66,6 +70,12 @@ rt_vline(FILE *f, unsigned flags, const char *fmt, va_list ap)
     off += (size_t)w;   /* only a file or a terminal takes part of it */
   }
   errno = saved;
+}
+
+static inline void __attribute__((format(printf, 3, 0)))
+rt_vline(FILE *f, unsigned flags, const char *fmt, va_list ap)
+{
+  rt_prefixed_vline(f, flags, "", fmt, ap);
 }
 
 static inline void __attribute__((format(printf, 3, 4)))

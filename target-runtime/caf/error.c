@@ -86,12 +86,12 @@ void parcaf_error_terminate(int code, const char *fmt, ...)
   if (first) {
     s->error_code = code;
     if (fmt && *fmt) {
-      char msg[PIPE_BUF];
+      char prefix[48];
+      snprintf(prefix, sizeof prefix, "libparcaf: image %d: ", parcaf_this_image);
       va_list ap;
       va_start(ap, fmt);
-      vsnprintf(msg, sizeof msg, fmt, ap);
+      rt_prefixed_vline(stderr, 0, prefix, fmt, ap);
       va_end(ap);
-      rt_line(stderr, 0, "libparcaf: image %d: %s", parcaf_this_image, msg);
     }
   } else {
     code = s->error_code;

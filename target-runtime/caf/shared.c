@@ -51,12 +51,10 @@ size_t parcaf_parse_size(const char *s, bool *ok)
 
 static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
 {
-  char msg[PIPE_BUF];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  rt_prefixed_vline(stderr, 0, "libparcaf: ", fmt, ap);
   va_end(ap);
-  rt_line(stderr, 0, "libparcaf: %s", msg);
   exit(1);
 }
 

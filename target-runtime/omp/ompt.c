@@ -30,12 +30,10 @@ static void say(const char *fmt, ...)
 {
   if (verbose == NULL)
     return;
-  char msg[PIPE_BUF];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  rt_prefixed_vline(verbose, 0, "libparomp: OMPT: ", fmt, ap);
   va_end(ap);
-  rt_line(verbose, 0, "libparomp: OMPT: %s", msg);
 }
 
 static ompt_set_result_t set_callback(ompt_callbacks_t which, ompt_callback_t cb)
