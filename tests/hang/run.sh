@@ -16,6 +16,7 @@
 #   keep FILE            a JSON report to validate at the end (validate_kept)
 #   caf_save V / caf_restore V  run-hang.sh's variables under a name
 #   caf_event_stop PID N  cafhang event's second part: no live image left
+#   caf_in_stop PID      whether a cafhang image waits inside STOP
 
 HANG_DIR=$srcdir/hang
 SCHEMA=$srcdir/../docs/paradbg-inspect.schema.json
@@ -260,33 +261,78 @@ caf_stop() {
   [ -z "$left" ] || fail "coarray $1: processes left running:$left"
 }
 
+# caf_in_stop PID: whether PID's main thread sleeps in a futex wait.  In
+# cafhang's event scenario, images 2.. sleep in usleep until they STOP;
+# the first futex wait of such an image is libparcaf's wait for normal
+# termination, which begins after STOP has marked the image stopped and
+# its wait recorded (target-runtime/caf/init.c), so once seen, what a
+# debugger reads of that image no longer changes.  /proc/PID/wchan names
+# the kernel function it sleeps in; where that is hidden ("0"), the
+# system call it is blocked in (/proc/PID/syscall), by number.
+caf_in_stop() {
+  cs_w=$(cat "/proc/$1/wchan" 2> /dev/null) || return 1
+  case $cs_w in
+    *futex*) return 0 ;;
+    0 | '') ;;
+    *) return 1 ;;
+  esac
+  case $(uname -m) in
+    x86_64) cs_nr=202 ;;
+    i?86) cs_nr=240 ;;
+    aarch64 | riscv64 | loongarch64) cs_nr=98 ;;
+    *) return 1 ;;
+  esac
+  cs_s=$(cat "/proc/$1/syscall" 2> /dev/null) || return 1
+  [ "${cs_s%% *}" = "$cs_nr" ]
+}
+
 # caf_event_stop PID N: cafhang's event scenario (N images, image 1's
 # process PID; in its directory) from "the others live on" to "the others
 # have stopped": image 1 stopped with SIGSTOP first, so that libparcaf
 # cannot end its wait, which no image can end any more; then the file
-# "stop", and at most 10 s until images 2 to N have recorded that they
-# stop, and 0.5 s more for their STOP to begin.  The records before are
-# kept in alive/.  1 (and why) if the images do not stop.  kill -CONT PID
-# lets image 1 go on (libparcaf then ends its wait with an error).
+# "stop", and at most 30 s (whatever the load: no fixed pause) until each
+# of images 2 to N has recorded that it stops and has been seen waiting
+# inside STOP (caf_in_stop).  The records before are kept in alive/.  1
+# (and why) if the images do not stop.  kill -CONT PID lets image 1 go on
+# (libparcaf then ends its wait with an error).
 caf_event_stop() {
   mkdir -p alive && cp rec.[0-9]* alive/ || return 1
   kill -STOP "$1" || return 1
   : > stop
+  es_in=' '
   es_i=0
-  while [ $es_i -lt 100 ]; do
+  while [ $es_i -lt 300 ]; do
     es_n=0
     es_k=2
     while [ $es_k -le "$2" ]; do
-      grep -q '^status stopped' "rec.$es_k" 2> /dev/null && es_n=$((es_n + 1))
+      case $es_in in
+        *" $es_k "*) es_n=$((es_n + 1)) ;;
+        *)
+          if grep -q '^status stopped' "rec.$es_k" 2> /dev/null \
+            && caf_in_stop "$(sed -n 's/^pid //p' "rec.$es_k")"; then
+            es_in="$es_in$es_k "
+            es_n=$((es_n + 1))
+          fi
+          ;;
+      esac
       es_k=$((es_k + 1))
     done
-    [ $es_n -eq $(($2 - 1)) ] && break
+    [ $es_n -eq $(($2 - 1)) ] && return 0
     sleep 0.1
     es_i=$((es_i + 1))
   done
-  if [ $es_n -ne $(($2 - 1)) ]; then
-    echo "cafhang event: $es_n of $(($2 - 1)) images recorded that they stop"
-    return 1
-  fi
-  sleep 0.5
+  es_k=2
+  while [ $es_k -le "$2" ]; do
+    case $es_in in
+      *" $es_k "*) ;;
+      *)
+        es_p=$(sed -n 's/^pid //p' "rec.$es_k" 2> /dev/null)
+        echo "cafhang event: image $es_k (pid ${es_p:-?}) not seen waiting inside STOP within 30 s:" \
+          "$(grep '^status' "rec.$es_k" 2> /dev/null), wchan $(cat "/proc/$es_p/wchan" 2> /dev/null)," \
+          "syscall $(cut -d' ' -f1 "/proc/$es_p/syscall" 2> /dev/null)"
+        ;;
+    esac
+    es_k=$((es_k + 1))
+  done
+  return 1
 }
