@@ -251,7 +251,8 @@ void parcaf_bump_word(uint32_t *word, uint32_t *sleepers);
    where gfortran 12's ISO_FORTRAN_ENV does not: */
 #define PARCAF_STAT_UNLOCKED_FAILED_IMAGE 6002  /* F2018's STAT_UNLOCKED_FAILED_IMAGE */
 #define PARCAF_STAT_NO_POSTER 6100              /* EVENT WAIT that no image can end */
-/* Their messages (tests/caf-nowake.test reads them here): */
+/* Their messages (docs/coarrays.md states them; tests/caf-nowake.test
+   holds the runtime to that text): */
 #define PARCAF_MSG_EVENT_NEVER \
   "EVENT WAIT: it needs %d more post(s) and none can come: every other image has stopped or failed"
 #define PARCAF_MSG_LOCK_STOPPED \
