@@ -17,13 +17,7 @@ program n_event
   character(len=8) :: how, mode
   logical :: verbose
 
-  call get_command_argument(1, how)
-  call get_command_argument(2, mode)
-  verbose = how /= ''
-  if (.not. verbose) then
-    how = 'stop'
-    mode = 'stat'
-  end if
+  call get_args(how, mode, verbose)
   me = this_image()
   n = num_images()
   w = min(2, n)
@@ -46,10 +40,8 @@ program n_event
   end if
   msg = ''
   event wait (ev, stat=st, errmsg=msg)
-  if (st /= stat_no_poster .or. msg == '') then
-    print '(a,i0,2a)', 'n_event: stat ', st, ', errmsg ', trim(msg)
-    error stop 2
-  end if
-  if (verbose) print '(a,i0,2a)', 'stat ', st, ' errmsg ', trim(msg)
+  call check_stat('n_event', st, stat_no_poster, msg, verbose)
   print '(a)', 'PASS event'
+contains
+  include 'n_args.inc'
 end program n_event

@@ -22,13 +22,7 @@ program n_lock
   character(len=8) :: how, mode
   logical :: verbose
 
-  call get_command_argument(1, how)
-  call get_command_argument(2, mode)
-  verbose = how /= ''
-  if (.not. verbose) then
-    how = 'stop'
-    mode = 'stat'
-  end if
+  call get_args(how, mode, verbose)
   me = this_image()
   n = num_images()
   w = 2
@@ -88,6 +82,8 @@ program n_lock
     print '(a)', 'PASS lock'
   end if
 contains
+  include 'n_args.inc'
+
   subroutine expect(got, want, what)
     integer, intent(in) :: got, want
     character(len=*), intent(in) :: what

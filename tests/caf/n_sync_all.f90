@@ -19,13 +19,7 @@ program n_sync_all
   character(len=8) :: how, mode
   logical :: verbose
 
-  call get_command_argument(1, how)
-  call get_command_argument(2, mode)
-  verbose = how /= ''
-  if (.not. verbose) then
-    how = 'stop'
-    mode = 'stat'
-  end if
+  call get_args(how, mode, verbose)
   me = this_image()
   n = num_images()
   w = min(2, n)
@@ -59,23 +53,16 @@ program n_sync_all
     if (how == 'fail') want = stat_failed_image
     msg = ''
     sync all (stat=st, errmsg=msg)
-    call check('SYNC ALL')
+    call check_stat('n_sync_all: SYNC ALL', st, want, msg, verbose)
     ! No ERRMSG=: gfortran 12 passes a collective's ERRMSG= variable by
     ! value, where the library expects its address.
     msg = 'none'
     call co_sum(x, stat=st)
-    call check('CO_SUM')
+    call check_stat('n_sync_all: CO_SUM', st, want, msg, verbose)
     print '(a)', 'PASS sync_all'
     stop
   end select
   error stop 'n_sync_all: a wait that can never end ended'
 contains
-  subroutine check(what)
-    character(len=*), intent(in) :: what
-    if (st /= want .or. msg == '') then
-      print '(3a,i0,2a)', 'n_sync_all: ', what, ': stat ', st, ', errmsg ', trim(msg)
-      error stop 2
-    end if
-    if (verbose) print '(a,i0,2a)', 'stat ', st, ' errmsg ', trim(msg)
-  end subroutine check
+  include 'n_args.inc'
 end program n_sync_all

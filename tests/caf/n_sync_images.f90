@@ -13,13 +13,7 @@ program n_sync_images
   character(len=8) :: how, mode
   logical :: verbose
 
-  call get_command_argument(1, how)
-  call get_command_argument(2, mode)
-  verbose = how /= ''
-  if (.not. verbose) then
-    how = 'stop'
-    mode = 'stat'
-  end if
+  call get_args(how, mode, verbose)
   me = this_image()
   n = num_images()
   w = min(2, n)
@@ -42,11 +36,9 @@ program n_sync_images
     if (how == 'fail') want = stat_failed_image
     msg = ''
     sync images (*, stat=st, errmsg=msg)
-    if (st /= want .or. msg == '') then
-      print '(a,i0,2a)', 'n_sync_images: stat ', st, ', errmsg ', trim(msg)
-      error stop 2
-    end if
-    if (verbose) print '(a,i0,2a)', 'stat ', st, ' errmsg ', trim(msg)
+    call check_stat('n_sync_images', st, want, msg, verbose)
   end if
   print '(a)', 'PASS sync_images'
+contains
+  include 'n_args.inc'
 end program n_sync_images
