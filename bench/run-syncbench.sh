@@ -3,10 +3,13 @@
 # the system libgomp and LLVM libomp with one syncbench binary, and measure
 # what debugger support costs libparomp (OMP_DEBUG=enabled, an OMPT tool).
 #
-# usage: run-syncbench.sh PAROMP_LIBDIR [THREADS]
+# usage: run-syncbench.sh PAROMP_LIBDIR [THREADS...]
 #
 #   PAROMP_LIBDIR  directory containing libparomp's libgomp.so.1
-#   THREADS        OpenMP threads (default 2)
+#   THREADS        OpenMP thread counts, one table each (default: 1 2 4 8;
+#                  1 gives the serial cost of a construct, counts above the
+#                  number of CPUs are oversubscribed: their ratios are
+#                  reported, but the target is for the counts that fit)
 #
 # syncbench.c is compiled once with gcc -fopenmp against the system libgomp.
 # The same binary is then run on each runtime by putting a directory that
@@ -29,7 +32,7 @@
 #   REPS=21         syncbench --reps  (outer samples per construct and run)
 #   TIME_MS=2       syncbench --time-ms (target duration of one sample)
 #   ONLY=LIST       syncbench --only  (e.g. ONLY=barrier,task)
-#   TARGET=1.5      ratio above which a row counts as missing the target
+#   TARGET=1.0      ratio above which a row counts as missing the target
 #   BUSY_PCT=10     discard runs disturbed by more foreign load than this
 #   LIBOMP=PATH     libomp.so.5 to use (default: found automatically)
 #   CC=gcc          compiler
@@ -48,8 +51,8 @@ set -euo pipefail
 prog=run-syncbench
 die() { echo "$prog: error: $*" >&2; exit 1; }
 
-if [ $# -lt 1 ] || [ $# -gt 2 ] || [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
-    echo "usage: $0 PAROMP_LIBDIR [THREADS]" >&2
+if [ $# -lt 1 ] || [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
+    echo "usage: $0 PAROMP_LIBDIR [THREADS...]" >&2
     exit 2
 fi
 if [ ! -e "$1/libgomp.so.1" ]; then
@@ -57,17 +60,31 @@ if [ ! -e "$1/libgomp.so.1" ]; then
     exit 2
 fi
 PAROMP_DIR=$(cd "$1" && pwd -P)
-THREADS=${2:-2}
-case $THREADS in
-    '' | *[!0-9]* | 0)
-        echo "$prog: error: THREADS must be a positive integer, got '$THREADS'" >&2
-        exit 2 ;;
-esac
+shift
+[ $# -gt 0 ] || set -- 1 2 4 8
+for t in "$@"; do
+    case $t in
+        '' | *[!0-9]* | 0)
+            echo "$prog: error: THREADS must be positive integers, got '$t'" >&2
+            exit 2 ;;
+    esac
+done
+# Several counts: one run of this script per count, one table each.
+if [ $# -gt 1 ]; then
+    status=0
+    for t in "$@"; do
+        "$0" "$PAROMP_DIR" "$t" || status=$?
+        echo
+    done
+    exit $status
+fi
+THREADS=$1
+ncpu=$(nproc 2>/dev/null || echo 1)
 
 ROUNDS=${ROUNDS:-9}
 REPS=${REPS:-21}
 TIME_MS=${TIME_MS:-2}
-TARGET=${TARGET:-1.5}
+TARGET=${TARGET:-1.0}
 BUSY_PCT=${BUSY_PCT:-10}
 CC=${CC:-gcc}
 
@@ -194,7 +211,9 @@ while IFS= read -r c; do [ -n "$c" ] && cons+=("$c"); done <<<"$list"
 [ ${#cons[@]} -gt 0 ] || die "no constructs selected (ONLY='${ONLY:-}')"
 case $ROUNDS in '' | *[!0-9]* | 0) die "ROUNDS must be a positive integer" ;; esac
 
-echo "syncbench: $THREADS threads, $ROUNDS rounds x (reps $REPS, ${TIME_MS} ms/sample), OMP_PROC_BIND=false"
+over=""
+[ "$THREADS" -gt "$ncpu" ] && over=" (oversubscribed: $ncpu CPUs; ratios reported, no target)"
+echo "syncbench: $THREADS threads$over, $ROUNDS rounds x (reps $REPS, ${TIME_MS} ms/sample), OMP_PROC_BIND=false"
 for ((i = 0; i < nrt; i++)); do
     printf '  %-13s %s%s\n' "${names[$i]}" "${real[$i]}" "${extra[$i]:+ with ${extra[$i]}}"
 done
@@ -234,7 +253,7 @@ done
 [ -t 2 ] && printf '\r\033[K' >&2
 
 # --- report --------------------------------------------------------------------
-awk -F, -v target="$TARGET" -v busy_max="$BUSY_PCT" -v min_clean=$((ROUNDS < 3 ? ROUNDS : 3)) -v has_omp=$([ -n "${libomp:-}" ] && echo 1 || echo 0) '
+awk -F, -v target="$TARGET" -v over="${over:+1}" -v busy_max="$BUSY_PCT" -v min_clean=$((ROUNDS < 3 ? ROUNDS : 3)) -v has_omp=$([ -n "${libomp:-}" ] && echo 1 || echo 0) '
 function quant(a, n, q,   pos, lo) {    # a[1..n] sorted ascending
     pos = 1 + q * (n - 1); lo = int(pos)
     return (lo >= n) ? a[n] : a[lo] + (pos - lo) * (a[lo + 1] - a[lo])
@@ -281,7 +300,7 @@ END {
         ratio = rat(p, best)
         mark = ""
         if (ratio == "n/a") na++
-        else if (p / best > target) { above++; mark = "  <-- above " target }
+        else if (!over && p / best > target) { above++; mark = "  <-- above " target }
         sp = iqr_pct[kp]
         if (iqr_pct[kg] > sp) sp = iqr_pct[kg]
         if (o != "" && iqr_pct[ko] > sp) sp = iqr_pct[ko]
@@ -289,7 +308,10 @@ END {
         printf "%-13s | %12.3f | %10.3f | %10s | %6s | %6s | %6s | %4.0f%%%s\n", c, p, g,
                (o == "" ? "-" : sprintf("%.3f", o)), ratio, rat(p, g), rat(p, o), sp, mark
     }
-    printf "\n%d of %d rows above the %s target (ratio = libparomp / min(libgomp, libomp))", above, rows, target
+    if (over)
+        printf "\noversubscribed: no target (ratio = libparomp / min(libgomp, libomp))"
+    else
+        printf "\n%d of %d rows above the %s target (ratio = libparomp / min(libgomp, libomp))", above, rows, target
     if (na) printf "; %d row(s) n/a (non-positive baseline overhead)", na
     printf "\n"
     printf "%d of %d runs discarded: other processes used more than %s%% of the CPUs during them\n",
