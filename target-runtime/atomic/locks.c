@@ -7,6 +7,7 @@
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "paratomic.h"
@@ -82,10 +83,16 @@ static struct paratomic_wait *wait_begin(struct paratomic_lock *l, const void *p
 
 /* A waiter sleeps at once, as a pthread mutex does: measured on two
    threads, any spinning before it only trades the holder's run of
-   operations for cache-line ping-pong. */
+   operations for cache-line ping-pong.  It counts itself in waiters before
+   it looks at the lock (a locked add: the holder's release reads the count
+   after its store), and sleeps at most PAT_RECHECK_NS before it looks
+   again: pat_give's plain store can, in a window x86 does not close, be
+   seen after the sleeper's last look. */
+#define PAT_RECHECK_NS 1000000
 void pat_lock_slow(struct paratomic_lock *l)
 {
-  __atomic_add_fetch(&l->waiters, 1, __ATOMIC_RELAXED);
+  static const struct timespec recheck = {0, PAT_RECHECK_NS};
+  __atomic_add_fetch(&l->waiters, 1, __ATOMIC_SEQ_CST);
   struct paratomic_wait *w = NULL;
   bool named = false;
   while (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_CONTENDED, __ATOMIC_ACQUIRE) != 0) {
@@ -95,7 +102,7 @@ void pat_lock_slow(struct paratomic_lock *l)
       w = wait_begin(l, pat_want_addr, pat_want_size);
       named = true;
     }
-    syscall(SYS_futex, &l->state, FUTEX_WAIT_PRIVATE, PARADBG_ATOMIC_LOCK_CONTENDED, NULL, NULL, 0);
+    syscall(SYS_futex, &l->state, FUTEX_WAIT_PRIVATE, PARADBG_ATOMIC_LOCK_CONTENDED, &recheck, NULL, 0);
   }
   if (w)
     __atomic_store_n(&w->lwp, 0, __ATOMIC_RELEASE);

@@ -75,11 +75,28 @@ static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
   __atomic_thread_fence(__ATOMIC_RELEASE);   /* seq odd before the data changes */
 }
 
+/* Release.  A lock nobody waits for is given back with plain stores: a
+   locked exchange here cost as much as the acquiring compare-exchange, and
+   an object across two granules paid four locked instructions where GNU
+   libatomic pays two.  waiters is read before and again after the store:
+   a thread that counted itself in between is woken.  What x86 still
+   allows (the second read done before the store is seen, and the sleeper's
+   kernel check done before it is seen too) would leave a sleeper with a
+   free lock: pat_lock_slow's sleeps are bounded, so it then looks again.
+   With waiters, the exchange says whether one sleeps (the sleeper marks
+   the lock CONTENDED), as a futex mutex does. */
 static inline void pat_give(struct paratomic_lock *l)
 {
   __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELEASE);
-  if (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE) == PARADBG_ATOMIC_LOCK_CONTENDED)
+  if (__builtin_expect(__atomic_load_n(&l->waiters, __ATOMIC_RELAXED) == 0, 1)) {
+    __atomic_store_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);   /* the compiler keeps the read after the store */
+    if (__builtin_expect(__atomic_load_n(&l->waiters, __ATOMIC_RELAXED) != 0, 0))
+      pat_wake(l);
+  } else if (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE) ==
+             PARADBG_ATOMIC_LOCK_CONTENDED) {
     pat_wake(l);
+  }
 }
 
 /* The lock table's copies.  Objects of 8 to 64 bytes are moved inline,
@@ -115,6 +132,20 @@ static inline void pat_copy(void *dst, const void *src, size_t n, bool may_overl
   }
 }
 
+/* memcmp(a, b, n) == 0, inline for 8 to 64 bytes as pat_copy copies
+   them (a call to memcmp was a tenth of a 24-byte compare-exchange). */
+static inline bool pat_equal(const void *a, const void *b, size_t n)
+{
+  typedef uint64_t u64u __attribute__((may_alias, aligned(1)));
+  const unsigned char *x = a, *y = b;
+  if (n - 8 > 56)
+    return __builtin_memcmp(x, y, n) == 0;
+  uint64_t d = (*(const u64u *)x ^ *(const u64u *)y) | (*(const u64u *)(x + n - 8) ^ *(const u64u *)(y + n - 8));
+  for (size_t i = 8; i + 8 < n; i += 8)   /* at most 6 more words */
+    d |= *(const u64u *)(x + i) ^ *(const u64u *)(y + i);
+  return d == 0;
+}
+
 /* The locks of [p, p + n): indexes [lo, hi) and, when the range wraps
    around the table, also [0, wrap). */
 struct span {
@@ -131,24 +162,25 @@ static inline struct span span_of(const void *p, size_t n)
   return (struct span){first, PAT_NLOCKS, first + count - PAT_NLOCKS};
 }
 
-static inline void pat_lock_range(const void *p, size_t n)
+/* Takes the locks of [p, p + n) and returns them, for pat_unlock_span:
+   the span is worked out once per operation. */
+static inline __attribute__((always_inline)) struct span pat_lock_range(const void *p, size_t n)
 {
   struct span s = span_of(p, n);
   for (unsigned i = 0; i < s.wrap; i++)       /* the low indexes first */
     pat_take(&paratomic_locks[i], p, n);
   for (unsigned i = s.lo; i < s.hi; i++)
     pat_take(&paratomic_locks[i], p, n);
+  return s;
 }
 
-static inline void pat_unlock_range(const void *p, size_t n)
+static inline __attribute__((always_inline)) void pat_unlock_span(struct span s)
 {
-  struct span s = span_of(p, n);
   for (unsigned i = s.lo; i < s.hi; i++)
     pat_give(&paratomic_locks[i]);
   for (unsigned i = 0; i < s.wrap; i++)
     pat_give(&paratomic_locks[i]);
 }
-
 
 /* A load copies the object between two readings of its locks' sequence
    counts and keeps the copy if no writer was in between: loads never take
@@ -185,9 +217,9 @@ static inline void pat_read(const void *p, size_t n, void *out)
   for (int tries = 0; tries < 8; tries++)
     if (pat_try_read(p, n, out))
       return;
-  pat_lock_range(p, n);
+  struct span s = pat_lock_range(p, n);
   pat_copy(out, p, n, false);
-  pat_unlock_range(p, n);
+  pat_unlock_span(s);
 }
 
 /* Store, exchange and compare-exchange under the lock table, for the
@@ -196,14 +228,14 @@ static inline void pat_read(const void *p, size_t n, void *out)
    buffer swaps them byte by byte. */
 static inline void pat_locked_store(void *obj, const void *val, size_t n)
 {
-  pat_lock_range(obj, n);
+  struct span s = pat_lock_range(obj, n);
   pat_copy(obj, val, n, true);
-  pat_unlock_range(obj, n);
+  pat_unlock_span(s);
 }
 
 static inline void pat_locked_exchange(void *obj, const void *val, void *ret, size_t n)
 {
-  pat_lock_range(obj, n);
+  struct span s = pat_lock_range(obj, n);
   if (ret == val) {
     unsigned char *a = obj, *b = ret;
     for (size_t i = 0; i < n; i++) {
@@ -215,18 +247,18 @@ static inline void pat_locked_exchange(void *obj, const void *val, void *ret, si
     pat_copy(ret, obj, n, false);
     pat_copy(obj, val, n, true);
   }
-  pat_unlock_range(obj, n);
+  pat_unlock_span(s);
 }
 
 static inline bool pat_locked_compare_exchange(void *obj, void *expected, const void *desired, size_t n)
 {
-  pat_lock_range(obj, n);
-  bool ok = __builtin_memcmp(obj, expected, n) == 0;
+  struct span s = pat_lock_range(obj, n);
+  bool ok = pat_equal(obj, expected, n);
   if (ok)
     pat_copy(obj, desired, n, true);
   else
     pat_copy(expected, obj, n, false);
-  pat_unlock_range(obj, n);
+  pat_unlock_span(s);
   return ok;
 }
 

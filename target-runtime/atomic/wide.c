@@ -199,10 +199,10 @@ bool pat_test_and_set_16(u128 *p, int mo)
      but not against the lock table's read-modify-write of all 16. */
   if (hw(p))
     return __atomic_exchange_n((unsigned char *)p, 1, __ATOMIC_SEQ_CST) != 0;
-  pat_lock_range(p, 16);
+  struct span s = pat_lock_range(p, 16);
   bool was = *(unsigned char *)p != 0;
   *(unsigned char *)p = 1;
-  pat_unlock_range(p, 16);
+  pat_unlock_span(s);
   return was;
 }
 
@@ -216,11 +216,11 @@ bool pat_test_and_set_16(u128 *p, int mo)
         r = (expr);                                                            \
       while (!cas16(p, &a, r));                                            \
     } else {                                                                   \
-      pat_lock_range(p, 16);                                                   \
+      struct span s = pat_lock_range(p, 16);                                   \
       a = guess(p);                                                            \
       r = (expr);                                                              \
       memcpy(p, &r, sizeof r);                                                 \
-      pat_unlock_range(p, 16);                                                 \
+      pat_unlock_span(s);                                                      \
     }                                                                          \
     return after ? r : a;                                                      \
   }                                                                            \
