@@ -1,4 +1,6 @@
-/* libparatomic under threads: no torn 16/24/40/256-byte reads, atomic updates
+/* libparatomic under threads: no torn 16/24/40/256-byte reads, exact
+   compare_exchange counts and untorn loads and stores at 16 (aligned and
+   not), 24, 40, 64 and 256 bytes across a granule's end, atomic updates
    through overlapping objects with no deadlock, 16-byte read-modify-writes,
    16-byte seq_cst stores that later loads cannot pass, test_and_set_16
    against 16-byte read-modify-writes, misaligned 16-byte objects, fork
@@ -344,6 +346,108 @@ static void lock_free_answers(void)
   printf("ok: is_lock_free follows what the library does (cmpxchg16b: %s)\n", cx16 ? "yes" : "no");
 }
 
+/* --- counters in wide objects ------------------------------------------ */
+/* Every word of the object holds the same count: two threads add 1 to it
+   by compare_exchange while a third loads it (never torn, never going
+   back); the count must come out exact.  Then two threads store uniform
+   values of their own under the same loads.  At 16 bytes (aligned: the
+   hardware; and not: the lock table), 24, 40, 64 and 256, placed across a
+   lock granule's end where they are smaller than one. */
+#define CNT_ROUNDS 20000
+static unsigned char cnt_buf[512] __attribute__((aligned(64)));
+static uint64_t *cnt_obj;
+static size_t cnt_size;
+static volatile int cnt_stop;
+static long cnt_bad;
+
+static bool uniform(const uint64_t *v, size_t n)
+{
+  for (size_t i = 1; i < n / 8; i++)
+    if (v[i] != v[0])
+      return false;
+  return true;
+}
+
+static void *cnt_adder(void *arg)
+{
+  (void)arg;
+  uint64_t old[32], new[32];
+  lib_load(cnt_size, cnt_obj, old, 5);
+  for (int r = 0; r < CNT_ROUNDS; r++) {
+    do {
+      if (!uniform(old, cnt_size))
+        __atomic_add_fetch(&cnt_bad, 1, __ATOMIC_RELAXED);
+      for (size_t i = 0; i < cnt_size / 8; i++)
+        new[i] = old[0] + 1;
+    } while (!lib_compare_exchange(cnt_size, cnt_obj, old, new, 5, 5));
+  }
+  return NULL;
+}
+
+/* arg 0: the count only grows; else any uniform value */
+static void *cnt_loader(void *arg)
+{
+  uint64_t v[32], last = 0;
+  while (!cnt_stop) {
+    lib_load(cnt_size, cnt_obj, v, 5);
+    if (!uniform(v, cnt_size) || (!arg && v[0] < last))
+      __atomic_add_fetch(&cnt_bad, 1, __ATOMIC_RELAXED);
+    last = v[0];
+  }
+  return NULL;
+}
+
+static void *cnt_storer(void *arg)
+{
+  uint64_t v[32];
+  for (uint64_t k = (uintptr_t)arg; k < (uintptr_t)arg + 2 * CNT_ROUNDS; k += 2) {
+    for (size_t i = 0; i < cnt_size / 8; i++)
+      v[i] = k;
+    lib_store(cnt_size, cnt_obj, v, 5);
+  }
+  return NULL;
+}
+
+static void counters(size_t n, size_t offset)
+{
+  pthread_t t[3];
+  uint64_t v[32];
+  cnt_size = n;
+  cnt_obj = (uint64_t *)(cnt_buf + offset);
+  cnt_stop = 0;
+  cnt_bad = 0;
+  memset(cnt_buf, 0, sizeof cnt_buf);
+  pthread_create(&t[0], NULL, cnt_adder, NULL);
+  pthread_create(&t[1], NULL, cnt_adder, NULL);
+  pthread_create(&t[2], NULL, cnt_loader, NULL);
+  pthread_join(t[0], NULL);
+  pthread_join(t[1], NULL);
+  cnt_stop = 1;
+  pthread_join(t[2], NULL);
+  lib_load(n, cnt_obj, v, 5);
+  uint64_t count = v[0];
+  bool count_ok = uniform(v, n) && count == 2 * CNT_ROUNDS;
+  long bad_cas = cnt_bad;
+  cnt_stop = 0;
+  pthread_create(&t[0], NULL, cnt_storer, (void *)(uintptr_t)1);
+  pthread_create(&t[1], NULL, cnt_storer, (void *)(uintptr_t)2);
+  pthread_create(&t[2], NULL, cnt_loader, (void *)(uintptr_t)1);
+  pthread_join(t[0], NULL);
+  pthread_join(t[1], NULL);
+  cnt_stop = 1;
+  pthread_join(t[2], NULL);
+  lib_load(n, cnt_obj, v, 5);
+  /* the last store of either thread */
+  bool last_ok = uniform(v, n) && (v[0] == 2 * CNT_ROUNDS - 1 || v[0] == 2 * CNT_ROUNDS);
+  if (bad_cas || !count_ok || cnt_bad || !last_ok)
+    FAIL("%zu-byte object at granule offset %zu: %ld torn or backward loads under compare_exchange, count %llu "
+         "(want %d); %ld torn loads under stores, final word %llu",
+         n, offset, bad_cas, (unsigned long long)count, 2 * CNT_ROUNDS, cnt_bad, (unsigned long long)v[0]);
+  else
+    printf("ok: %zu-byte object at granule offset %zu: 2 threads x %d compare_exchange (count exact), then 2 storing, "
+           "loads never torn\n", n, offset, CNT_ROUNDS);
+}
+
 /* --- the lock table while a generic store runs -------------------------- */
 #define BIG (1 << 20)
 static unsigned char *big;
@@ -427,6 +531,12 @@ int main(void)
   torn_reads(24);
   torn_reads(40);
   torn_reads(256);
+  counters(16, 0);
+  counters(16, 56);
+  counters(24, 48);
+  counters(40, 32);
+  counters(64, 32);
+  counters(256, 16);
   overlapping();
   sixteen();
   store_buffering();
