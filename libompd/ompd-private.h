@@ -15,6 +15,9 @@
 
 /* Bounds on what a target can claim; a corrupt core may claim anything. */
 #define PD_MAX_THREADS (1u << 20)
+/* The longest record span read whole; a longer one is read by fields. */
+#define PD_MAX_SPAN 4096u
+#define PD_SPAN_GAP 256u
 
 /* The debugger's callbacks: one table for the library's life (set by
    ompd_initialize), not per address space. */
@@ -37,6 +40,10 @@ struct _ompd_aspace_handle {
   ompd_address_space_context_t *context;
   ompd_device_type_sizes_t sizes;
   struct paradbg_omp_layout layout;   /* checked, in host byte order */
+  /* Of each field, the bytes of its record that lie around it: it and the
+     fields of its type less than PD_SPAN_GAP bytes apart, one after the
+     other; what one read of a record fetches (target.c). */
+  unsigned span_lo[PARADBG_OMP_NFIELDS], span_hi[PARADBG_OMP_NFIELDS];
   ompd_addr_t sym[PD_NSYMBOLS];       /* 0: not found */
   /* The thread index as of generation cache_gen. */
   int cache_valid;

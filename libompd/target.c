@@ -82,17 +82,26 @@ static ompd_rc_t to_host_kind(ompd_address_space_handle_t *ah, const void *raw, 
   return rc;
 }
 
+/* A field is read with every field of its record around it, in one read
+   of the record's span: a debugger that keeps what it read while the
+   target stands still (libparadbg does) then answers the record's other
+   fields without reading again.  If the span does not read (a garbage
+   pointer near the end of a mapping), the field alone is tried. */
 ompd_rc_t pd_read_field(ompd_address_space_handle_t *ah, ompd_addr_t base,
                         enum paradbg_omp_field f, uint64_t *out)
 {
-  unsigned char raw[8];
-  unsigned size = pd_field_size(ah, f);
-  if (size > sizeof raw)
+  unsigned char span[PD_MAX_SPAN];
+  unsigned size = pd_field_size(ah, f), off = pd_field_offset(ah, f);
+  unsigned lo = ah->span_lo[f], hi = ah->span_hi[f];
+  if (size > 8)
     return ompd_rc_incompatible;
   if (base == 0)
     return ompd_rc_unavailable;
-  ompd_rc_t rc = pd_read(ah, base + pd_field_offset(ah, f), size, raw);
-  return rc != ompd_rc_ok ? rc : to_host_kind(ah, raw, size, omp_spec_field_kind[f], out);
+  if (hi > lo && hi - lo <= sizeof span && off >= lo && off + size <= hi &&
+      base + hi > base && pd_read(ah, base + lo, hi - lo, span) == ompd_rc_ok)
+    return to_host_kind(ah, span + (off - lo), size, omp_spec_field_kind[f], out);
+  ompd_rc_t rc = pd_read(ah, base + off, size, span);
+  return rc != ompd_rc_ok ? rc : to_host_kind(ah, span, size, omp_spec_field_kind[f], out);
 }
 
 /* The value of a scalar symbol, read as its kind says. */
@@ -109,15 +118,22 @@ ompd_rc_t pd_read_symbol(ompd_address_space_handle_t *ah, enum pd_symbol sym, ui
 }
 
 /* Reads fields first..last of one structure (they must lie in that order)
-   in a single callback; pd_field_from then picks them out. */
+   in a single callback, within the record's span as pd_read_field does
+   when cap allows; pd_field_from then picks them out. */
 ompd_rc_t pd_read_fields(ompd_address_space_handle_t *ah, ompd_addr_t base,
                          enum paradbg_omp_field first, enum paradbg_omp_field last,
                          unsigned char *buf, unsigned cap, unsigned *buf_base)
 {
   unsigned lo = pd_field_offset(ah, first);
   unsigned hi = pd_field_offset(ah, last) + pd_field_size(ah, last);
+  unsigned slo = ah->span_lo[first], shi = ah->span_hi[first];
   if (hi <= lo || hi - lo > cap)
     return ompd_rc_incompatible;
+  if (shi > slo && shi - slo <= cap && slo <= lo && hi <= shi &&
+      base + shi > base && pd_read(ah, base + slo, shi - slo, buf) == ompd_rc_ok) {
+    *buf_base = slo;
+    return ompd_rc_ok;
+  }
   *buf_base = lo;
   return pd_read(ah, base + lo, hi - lo, buf);
 }
@@ -163,5 +179,25 @@ ompd_rc_t pd_load_layout(ompd_address_space_handle_t *ah)
   if (v != PARADBG_LAYOUT_OK)
     return ompd_rc_incompatible;
   ah->layout = table;
+  /* Each field's span grows by the fields of its type that overlap it or
+     lie within PD_SPAN_GAP bytes, until none is left to add (the
+     validator saw every field inside its type). */
+  for (unsigned f = 0; f < PARADBG_OMP_NFIELDS; f++) {
+    unsigned lo = table.field[f].offset, hi = lo + table.field[f].size, grew = 1;
+    for (unsigned pass = 0; grew && pass < PARADBG_OMP_NFIELDS; pass++) {
+      grew = 0;
+      for (unsigned g = 0; g < PARADBG_OMP_NFIELDS; g++) {
+        unsigned glo = table.field[g].offset, ghi = glo + table.field[g].size;
+        if (omp_spec_field_type[g] != omp_spec_field_type[f] || (glo >= lo && ghi <= hi) ||
+            glo > hi + PD_SPAN_GAP || ghi + PD_SPAN_GAP < lo)
+          continue;
+        lo = glo < lo ? glo : lo;
+        hi = ghi > hi ? ghi : hi;
+        grew = 1;
+      }
+    }
+    ah->span_lo[f] = lo;
+    ah->span_hi[f] = hi;
+  }
   return ompd_rc_ok;
 }

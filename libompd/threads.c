@@ -236,11 +236,12 @@ PD_EXPORT ompd_rc_t ompd_enumerate_states(ompd_address_space_handle_t *address_s
   return ompd_rc_ok;
 }
 
-/* The state and the wait id sit side by side: one read. */
+/* The state and the wait id sit side by side: one read (of the thread's
+   record, which its other fields come from too). */
 PD_EXPORT ompd_rc_t ompd_get_state(ompd_thread_handle_t *thread_handle, ompd_word_t *state,
                                    ompd_wait_id_t *wait_id)
 {
-  unsigned char buf[64];
+  unsigned char buf[PD_MAX_SPAN];
   unsigned base;
   uint64_t s, w;
   ompd_rc_t rc;

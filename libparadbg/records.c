@@ -112,7 +112,7 @@ static void get_icvs(struct gather *g, void *h, ompd_scope_t scope, struct pdb_i
         str == NULL)
       continue;
     char *copy = strdup(str);
-    g->s->host->ompd->free_memory((void *)str);
+    free((void *)str);   /* the library allocates with libparadbg's malloc */
     if (copy == NULL)
       continue;
     set->v[set->n].name = c->icvs[i].name;
@@ -622,6 +622,7 @@ int pdb_gather(pdb_session *s, const int64_t *lwps, unsigned n, int want,
   if (out->threads == NULL)
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");
   out->nthreads = n;
+  cache_begin(s);   /* the target stands still until we return */
   for (unsigned i = 0; i < n; i++)
     gather_thread(&g, &out->threads[i], lwps[i]);
   say_holders(&g);
@@ -631,6 +632,7 @@ int pdb_gather(pdb_session *s, const int64_t *lwps, unsigned n, int want,
     get_icvs(&g, s->ah, ompd_scope_address_space, &out->icvs);
   if (want & PDB_WANT_CONTROL_VARS)
     control_vars(&g);
+  cache_end(s);
   if (g.out_of_memory) {
     pdb_records_free(out);
     return say_status(msg, msgsize, PDB_FAILED, "out of memory");

@@ -215,6 +215,260 @@ void plugin_callbacks(const ompd_callbacks_t *host, ompd_callbacks_t *out)
     out->host_to_device = same_byte_order;
 }
 
+/* ---- the callbacks an OMPD library gets ---------------------------------- */
+
+static struct pdb_context *ctx_of(ompd_address_space_context_t *c)
+{
+  struct pdb_context *x = (struct pdb_context *)c;
+  return x != NULL && x->magic == PDB_CONTEXT_MAGIC ? x : NULL;
+}
+
+static void cache_drop(struct read_cache *k)
+{
+  for (unsigned i = 0; i < k->nblocks; i++)
+    free(k->blocks[i].data);
+  free(k->blocks);
+  free(k->keys);
+  free(k->block_of);
+  unsigned depth = k->depth;
+  memset(k, 0, sizeof *k);
+  k->depth = depth;
+}
+
+/* The slot of line: its own, or the empty one where it would go. */
+static unsigned cache_slot(const struct read_cache *k, uint64_t line)
+{
+  uint64_t h = (line / CACHE_LINE) * 0x9e3779b97f4a7c15ull;
+  unsigned mask = k->nslots - 1, i = (unsigned)(h >> 32) & mask;
+  while (k->keys[i] != 0 && k->keys[i] != line + 1)   /* never full: at most half used */
+    i = (i + 1) & mask;
+  return i;
+}
+
+/* The kept block that covers line, or NULL. */
+static const struct cache_block *cache_find(const struct read_cache *k, uint64_t line)
+{
+  if (k->nslots == 0)
+    return NULL;
+  unsigned i = cache_slot(k, line);
+  return k->keys[i] != 0 ? &k->blocks[k->block_of[i]] : NULL;
+}
+
+static int cache_grow(struct read_cache *k)
+{
+  unsigned n = k->nslots ? k->nslots * 2 : 4096;
+  uint64_t *old_keys = k->keys;
+  unsigned *old_of = k->block_of, oldn = k->nslots;
+  k->keys = calloc(n, sizeof *k->keys);
+  k->block_of = calloc(n, sizeof *k->block_of);
+  if (k->keys == NULL || k->block_of == NULL) {
+    free(k->keys);
+    free(k->block_of);
+    k->keys = old_keys;
+    k->block_of = old_of;
+    return -1;
+  }
+  k->nslots = n;
+  for (unsigned i = 0; i < oldn; i++)
+    if (old_keys[i] != 0) {
+      unsigned j = cache_slot(k, old_keys[i] - 1);
+      k->keys[j] = old_keys[i];
+      k->block_of[j] = old_of[i];
+    }
+  free(old_keys);
+  free(old_of);
+  return 0;
+}
+
+/* Keeps len bytes read at addr (both line-aligned); each line they cover
+   is found in this block from now on.  Nothing is kept if memory runs
+   short; past CACHE_MAX_BYTES everything kept is dropped first. */
+static void cache_put(struct read_cache *k, uint64_t addr, const unsigned char *data, size_t len)
+{
+  unsigned lines = (unsigned)(len / CACHE_LINE);
+  if (k->bytes + len > CACHE_MAX_BYTES)
+    cache_drop(k);
+  while ((k->nused + lines) * 2 > k->nslots)
+    if (cache_grow(k) != 0)
+      return;
+  if (k->nblocks == k->blocks_cap) {
+    unsigned cap = k->blocks_cap ? k->blocks_cap * 2 : 1024;
+    struct cache_block *grown = realloc(k->blocks, cap * sizeof *grown);
+    if (grown == NULL)
+      return;
+    k->blocks = grown;
+    k->blocks_cap = cap;
+  }
+  unsigned char *copy = malloc(len);
+  if (copy == NULL)
+    return;
+  memcpy(copy, data, len);
+  k->blocks[k->nblocks] = (struct cache_block){ addr, len, copy };
+  for (unsigned l = 0; l < lines; l++) {
+    unsigned i = cache_slot(k, addr + (uint64_t)l * CACHE_LINE);
+    if (k->keys[i] == 0)
+      k->nused++;
+    k->keys[i] = addr + (uint64_t)l * CACHE_LINE + 1;
+    k->block_of[i] = k->nblocks;
+  }
+  k->nblocks++;
+  k->bytes += len;
+}
+
+static ompd_rc_t host_read(struct pdb_context *x, ompd_thread_context_t *tc,
+                           uint64_t addr, ompd_size_t n, void *buf)
+{
+  ompd_address_t a = { OMPD_SEGMENT_UNSPECIFIED, addr };
+  return x->cb->read_memory(x->host, tc, &a, n, buf);
+}
+
+#define CACHE_MAX_READ (64 * CACHE_LINE)   /* longer reads go to the host as they are */
+
+/* Inside pdb_gather, a read that lies within a block the host read
+   before costs the host nothing; else the aligned lines it spans are read
+   in one go, and kept.  Lines never cross a page, so they read wherever
+   the bytes asked for do; if not (a cut core), the bytes asked for are
+   read alone, and not kept. */
+static ompd_rc_t lib_read(ompd_address_space_context_t *c, ompd_thread_context_t *tc,
+                          const ompd_address_t *addr, ompd_size_t n, void *buf)
+{
+  struct pdb_context *x = ctx_of(c);
+  if (x == NULL || addr == NULL || buf == NULL)
+    return ompd_rc_bad_input;
+  uint64_t at = addr->address;
+  struct read_cache *k = &x->cache;
+  if (k->depth == 0 || tc != NULL || n == 0 || n > CACHE_MAX_READ || at + n < at ||
+      at + n > UINT64_MAX - CACHE_LINE)
+    return host_read(x, tc, at, n, buf);
+  const struct cache_block *b = cache_find(k, at & ~(uint64_t)(CACHE_LINE - 1));
+  if (b != NULL && b->addr <= at && at + n <= b->addr + b->len) {
+    memcpy(buf, b->data + (at - b->addr), n);
+    return ompd_rc_ok;
+  }
+  uint64_t first = at & ~(uint64_t)(CACHE_LINE - 1);
+  uint64_t last = (at + n - 1) & ~(uint64_t)(CACHE_LINE - 1);
+  unsigned char block[CACHE_MAX_READ + 2 * CACHE_LINE];
+  size_t len = (size_t)(last - first) + CACHE_LINE;
+  if (host_read(x, NULL, first, len, block) != ompd_rc_ok)
+    return host_read(x, NULL, at, n, buf);
+  cache_put(k, first, block, len);
+  memcpy(buf, block + (at - first), n);
+  return ompd_rc_ok;
+}
+
+void cache_begin(pdb_session *s)
+{
+  if (s != NULL && s->ctx != NULL)
+    s->ctx->cache.depth++;
+}
+
+void cache_end(pdb_session *s)
+{
+  if (s != NULL && s->ctx != NULL && s->ctx->cache.depth > 0 && --s->ctx->cache.depth == 0)
+    cache_drop(&s->ctx->cache);
+}
+
+/* A write changes what was read: nothing kept holds after it. */
+static ompd_rc_t lib_write(ompd_address_space_context_t *c, ompd_thread_context_t *tc,
+                           const ompd_address_t *addr, ompd_size_t n, const void *buf)
+{
+  struct pdb_context *x = ctx_of(c);
+  if (x == NULL)
+    return ompd_rc_bad_input;
+  cache_drop(&x->cache);
+  return x->cb->write_memory != NULL ? x->cb->write_memory(x->host, tc, addr, n, buf)
+                                     : ompd_rc_unsupported;
+}
+
+static ompd_rc_t lib_read_string(ompd_address_space_context_t *c, ompd_thread_context_t *tc,
+                                 const ompd_address_t *addr, ompd_size_t n, void *buf)
+{
+  struct pdb_context *x = ctx_of(c);
+  if (x == NULL)
+    return ompd_rc_bad_input;
+  return x->cb->read_string != NULL ? x->cb->read_string(x->host, tc, addr, n, buf)
+                                    : ompd_rc_unsupported;
+}
+
+static ompd_rc_t lib_sizeof(ompd_address_space_context_t *c, ompd_device_type_sizes_t *sizes)
+{
+  struct pdb_context *x = ctx_of(c);
+  return x != NULL ? x->cb->sizeof_type(x->host, sizes) : ompd_rc_bad_input;
+}
+
+static ompd_rc_t lib_symbol(ompd_address_space_context_t *c, ompd_thread_context_t *tc,
+                            const char *name, ompd_address_t *addr, const char *file)
+{
+  struct pdb_context *x = ctx_of(c);
+  return x != NULL ? x->cb->symbol_addr_lookup(x->host, tc, name, addr, file) : ompd_rc_bad_input;
+}
+
+static ompd_rc_t lib_to_host(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
+                             ompd_size_t count, void *out)
+{
+  struct pdb_context *x = ctx_of(c);
+  if (x == NULL)
+    return ompd_rc_bad_input;
+  return x->cb->device_to_host != NULL ? x->cb->device_to_host(x->host, in, size, count, out)
+                                       : same_byte_order(c, in, size, count, out);
+}
+
+static ompd_rc_t lib_to_device(ompd_address_space_context_t *c, const void *in, ompd_size_t size,
+                               ompd_size_t count, void *out)
+{
+  struct pdb_context *x = ctx_of(c);
+  if (x == NULL)
+    return ompd_rc_bad_input;
+  return x->cb->host_to_device != NULL ? x->cb->host_to_device(x->host, in, size, count, out)
+                                       : same_byte_order(c, in, size, count, out);
+}
+
+static ompd_rc_t lib_thread_context(ompd_address_space_context_t *c, ompd_thread_id_t kind,
+                                    ompd_size_t size, const void *id, ompd_thread_context_t **tc)
+{
+  struct pdb_context *x = ctx_of(c);
+  if (x == NULL)
+    return ompd_rc_bad_input;
+  return x->cb->get_thread_context_for_thread_id != NULL
+             ? x->cb->get_thread_context_for_thread_id(x->host, kind, size, id, tc)
+             : ompd_rc_unsupported;
+}
+
+/* The library's memory is libparadbg's (records.c frees its strings with
+   free): a host's allocator may cost a call into another language. */
+static ompd_rc_t lib_alloc(ompd_size_t n, void **p)
+{
+  if (p == NULL)
+    return ompd_rc_bad_input;
+  *p = malloc(n ? n : 1);
+  return *p != NULL ? ompd_rc_ok : ompd_rc_nomem;
+}
+
+static ompd_rc_t lib_free(void *p)
+{
+  free(p);
+  return ompd_rc_ok;
+}
+
+/* What an OMPD library is initialized with: libparadbg's, over a
+   struct pdb_context; only print_string is the (first) host's, with no
+   context to tell hosts apart. */
+static void library_callbacks(const ompd_callbacks_t *host, ompd_callbacks_t *out)
+{
+  memset(out, 0, sizeof *out);
+  out->alloc_memory = lib_alloc;
+  out->free_memory = lib_free;
+  out->print_string = host->print_string;
+  out->sizeof_type = lib_sizeof;
+  out->symbol_addr_lookup = lib_symbol;
+  out->read_memory = lib_read;
+  out->write_memory = lib_write;
+  out->read_string = lib_read_string;
+  out->device_to_host = lib_to_host;
+  out->host_to_device = lib_to_device;
+  out->get_thread_context_for_thread_id = lib_thread_context;
+}
+
 static struct ompd_library *libraries;   /* loaded, by path */
 static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -257,7 +511,7 @@ static int load(const struct pdb_host *host, const char *path, int fd, struct om
 #define PARADBG_OMPD_EXT(name) l->name = (__typeof__(name) *)dlsym(l->lib, #name);
 #include "paradbg/ompd-ext.h"
 #undef PARADBG_OMPD_EXT
-  plugin_callbacks(host->ompd, &l->callbacks);
+  library_callbacks(host->ompd, &l->callbacks);
   /* OpenMP 5.1's version, else 5.0's: LLVM 14's libompd knows only that. */
   ompd_rc_t rc = l->ompd_initialize(202011, &l->callbacks);
   int tried_50 = rc == ompd_rc_unsupported;
@@ -320,7 +574,10 @@ static int open_with(pdb_session *s, const struct pdb_options *o, char *msg, siz
   pthread_mutex_unlock(&libraries_lock);
   if (st != PDB_OK)
     return st;
-  ompd_rc_t rc = s->ompd->ompd_process_initialize(s->context, &s->ah);
+  if ((s->ctx = calloc(1, sizeof *s->ctx)) == NULL)
+    return say_status(msg, size, PDB_FAILED, "out of memory");
+  *s->ctx = (struct pdb_context){ PDB_CONTEXT_MAGIC, s->context, s->host->ompd, { 0 } };
+  ompd_rc_t rc = s->ompd->ompd_process_initialize((ompd_address_space_context_t *)s->ctx, &s->ah);
   if (rc == ompd_rc_incompatible) {
     s->ah = NULL;
     return say_status(msg, size, PDB_PLUGIN, "%s (%s) does not match the OpenMP runtime of %s",
@@ -380,6 +637,10 @@ void pdb_close(pdb_session *s)
   if (s->ah != NULL) {
     release_kept(s);
     s->ompd->ompd_rel_address_space_handle(s->ah);
+  }
+  if (s->ctx != NULL) {
+    cache_drop(&s->ctx->cache);
+    free(s->ctx);
   }
   free(s->runtime);
   free(s);

@@ -56,15 +56,54 @@ struct kept {
   unsigned n;
 };
 
+/* The target's memory as read during one pdb_gather: the target stands
+   still meanwhile, and the library reads the same records (the team, the
+   generation, a lock word) for many threads, and one record's fields one
+   after another.  Each read the host made is kept as a block, found by
+   any aligned line it covers. */
+#define CACHE_LINE 64
+#define CACHE_MAX_BYTES (64u << 20)     /* kept, then it starts again */
+struct cache_block {
+  uint64_t addr;
+  size_t len;
+  unsigned char *data;
+};
+struct read_cache {
+  uint64_t *keys;                       /* line address + 1; 0: empty */
+  unsigned *block_of;                   /* the block (index) that covers the line */
+  unsigned nslots, nused;               /* open addressing; nslots a power of two */
+  struct cache_block *blocks;
+  unsigned nblocks, blocks_cap;
+  size_t bytes;
+  unsigned depth;                       /* > 0: inside pdb_gather, reads are kept */
+};
+
+/* The context an OMPD library gets: the host's, with the cache.  The
+   library's callbacks are libparadbg's, which read through the cache and
+   hand everything else to the host's with its own context. */
+#define PDB_CONTEXT_MAGIC 0x70646263u   /* "pdbc" */
+struct pdb_context {
+  uint32_t magic;
+  ompd_address_space_context_t *host;
+  const ompd_callbacks_t *cb;           /* the host's */
+  struct read_cache cache;
+};
+
 struct pdb_session {
   const struct pdb_host *host;
   ompd_address_space_context_t *context;
+  struct pdb_context *ctx;              /* what the library was given */
   struct ompd_library *ompd;
   ompd_address_space_handle_t *ah;
   struct catalog catalog;
   char *runtime;                       /* base name of the runtime's module, or NULL */
   struct kept parallels, tasks;
 };
+
+/* Keeps the library's reads from here to the matching cache_end, which
+   drops them once no pdb_gather is running (the host may resume then). */
+void cache_begin(pdb_session *s);
+void cache_end(pdb_session *s);
 
 /* Releases the handles the session kept (records.c). */
 void release_kept(pdb_session *s);
