@@ -240,6 +240,7 @@ int parcaf_cur_depth(void);
 void parcaf_wait_setup(int nimages);
 bool parcaf_wake_one_waiter(int kind, int image, const void *obj);
 bool parcaf_others_gone(void);
+unsigned long parcaf_spin_budget(void);   /* spins before a wait sleeps */
 void parcaf_spin_pause(unsigned long i);
 void parcaf_wait_word(uint32_t *word, uint32_t old, uint32_t *sleepers, int timeout_ms);
 void parcaf_sleep_word(uint32_t *word, uint32_t old, uint32_t *sleepers, int timeout_ms);

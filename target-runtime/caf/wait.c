@@ -31,6 +31,11 @@ void parcaf_futex_wake(uint32_t *addr, int n)
   syscall(SYS_futex, addr, FUTEX_WAKE, n, NULL, NULL, 0);
 }
 
+unsigned long parcaf_spin_budget(void)
+{
+  return spin_budget;
+}
+
 void parcaf_spin_pause(unsigned long i)
 {
   if (spin_budget < 100 || (i & 255) == 255)
