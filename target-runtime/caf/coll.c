@@ -21,11 +21,25 @@ struct red {
   int a_len;
 };
 
-#define SUM(T) _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) ((T *)out)[i] = ((const T *)acc)[i] + ((const T *)x)[i]
-#define MIN(T) _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) \
-    ((T *)out)[i] = ((const T *)x)[i] < ((const T *)acc)[i] ? ((const T *)x)[i] : ((const T *)acc)[i]
-#define MAX(T) _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) \
-    ((T *)out)[i] = ((const T *)x)[i] > ((const T *)acc)[i] ? ((const T *)x)[i] : ((const T *)acc)[i]
+/* out = EXPR, and out2 too when it is not NULL, in one pass.  a and b are
+   acc and x; out and out2 may each be acc. */
+#define LOOP(T, EXPR)                                                         \
+  do {                                                                        \
+    T *o = (T *)out, *o2 = (T *)out2;                                         \
+    const T *a = (const T *)acc, *b = (const T *)x;                           \
+    if (o2) {                                                                 \
+      _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) {                   \
+        T v = EXPR;                                                           \
+        o[i] = v;                                                             \
+        o2[i] = v;                                                            \
+      }                                                                       \
+    } else {                                                                  \
+      _Pragma("GCC ivdep") for (size_t i = 0; i < n; i++) o[i] = EXPR;        \
+    }                                                                         \
+  } while (0)
+#define SUM(T) LOOP(T, a[i] + b[i])
+#define MIN(T) LOOP(T, b[i] < a[i] ? b[i] : a[i])
+#define MAX(T) LOOP(T, b[i] > a[i] ? b[i] : a[i])
 #define NUMERIC_KINDS(X, type, kind)                                          \
   if (type == GFC_BT_INTEGER) {                                               \
     switch (kind) {                                                           \
@@ -106,11 +120,22 @@ static void user_op(const struct red *r, char *acc, char *x)
   parcaf_error_terminate(1, "CO_REDUCE: %s(kind=%d) operands are not supported", parcaf_type_name(r->type), r->kind);
 }
 
-/* out = acc OP x, element-wise; out may be acc.  The loops run over
-   megabytes: they are vectorised even when the library is built with -O2,
-   whose cost model leaves loops of unknown length scalar. */
-__attribute__((optimize("O3")))
-static bool combine(const struct red *r, char *out, const char *acc, const char *x, size_t n)
+/* out = acc OP x, element-wise, and out2 = the same when out2 is not NULL
+   (the caller's own array, saving a copy after); out and out2 may each be
+   acc.  The loops run over megabytes: they are vectorised even when the
+   library is built with -O2, whose cost model leaves loops of unknown
+   length scalar, and built twice, for AVX2 and for any x86-64, where the
+   compiler supports choosing between the two when the library loads. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define COMBINE_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef COMBINE_CLONES
+#define COMBINE_CLONES
+#endif
+__attribute__((optimize("O3"))) COMBINE_CLONES
+static bool combine_to(const struct red *r, char *out, const char *acc, const char *x, size_t n, char *out2)
 {
   if (out != acc && (r->op == RED_USER || r->type == GFC_BT_CHARACTER)) {
     memcpy(out, acc, n * r->len);
@@ -120,6 +145,8 @@ static bool combine(const struct red *r, char *out, const char *acc, const char 
   if (r->op == RED_USER) {
     for (size_t i = 0; i < n; i++)
       user_op(r, accw + i * r->len, (char *)x + i * r->len);
+    if (out2)
+      memcpy(out2, out, n * r->len);
     return true;
   }
   if (r->type == GFC_BT_CHARACTER && r->op != RED_SUM) {
@@ -128,6 +155,8 @@ static bool combine(const struct red *r, char *out, const char *acc, const char 
       if (r->op == RED_MIN ? c < 0 : c > 0)
         memcpy(accw + i * r->len, x + i * r->len, r->len);
     }
+    if (out2)
+      memcpy(out2, out, n * r->len);
     return true;
   }
   if (r->op == RED_SUM && r->type == GFC_BT_COMPLEX) {
@@ -244,6 +273,7 @@ static void collective(const char *op, int operation, gfc_desc_t *a, int root, s
        the same even when one of them reports a failure. */
     int rc1 = rc;
     const char *acc = (direct ? user : mine) + lo * len;
+    int last = idx == n ? n - 1 : n;   /* the last other image */
     for (int j = 1; j <= n && ok && !rc1 && hi > lo; j++) {
       if (j == idx)
         continue;
@@ -252,7 +282,10 @@ static void collective(const char *op, int operation, gfc_desc_t *a, int root, s
         ok = false;
         break;
       }
-      if (!combine(r, mine + lo * len, acc, buffer_of((int)mem[j - 1], level, parity) + lo * len, hi - lo))
+      /* The last pass writes a contiguous operand's own slice too, where
+         the result goes (the others' operands stay as they were). */
+      char *out2 = direct && j == last && (!root || parcaf_this_image == g_root) ? user + lo * len : NULL;
+      if (!combine_to(r, mine + lo * len, acc, buffer_of((int)mem[j - 1], level, parity) + lo * len, hi - lo, out2))
         parcaf_error_terminate(1, "%s: %s(kind=%d) operands are not supported", op, parcaf_type_name(r->type), r->kind);
       acc = mine + lo * len;
     }
@@ -263,13 +296,13 @@ static void collective(const char *op, int operation, gfc_desc_t *a, int root, s
     else
       who = who2;
     if (!rc && ok && n > 1 && (!root || parcaf_this_image == g_root) && bytes) {
-      /* Gather the n reduced slices, each from the image that made it. */
+      /* Gather the other n - 1 reduced slices, each from the image that
+         made it; this image's own is in place already. */
       char *to = direct ? user : mine;
       for (int j = 1; j <= n; j++) {
         size_t jlo = count * (size_t)(j - 1) / (size_t)n, jhi = count * (size_t)j / (size_t)n;
-        const char *from = j == idx ? mine : buffer_of((int)mem[j - 1], level, parity);
-        if (j != idx || direct)
-          memcpy(to + jlo * len, from + jlo * len, (jhi - jlo) * len);
+        if (j != idx)
+          memcpy(to + jlo * len, buffer_of((int)mem[j - 1], level, parity) + jlo * len, (jhi - jlo) * len);
       }
       if (!direct)
         pack(a, mine, false);
