@@ -58,7 +58,7 @@ extern __thread size_t pat_want_size __attribute__((tls_model("initial-exec")));
 void pat_lock_slow(struct paratomic_lock *l);
 void pat_wake(struct paratomic_lock *l);
 
-static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
+static inline void pat_acquire(struct paratomic_lock *l, const void *p, size_t n)
 {
   uint32_t z = 0;
   if (!__atomic_compare_exchange_n(&l->state, &z, PARADBG_ATOMIC_LOCK_HELD, false, __ATOMIC_ACQUIRE,
@@ -68,10 +68,27 @@ static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
     pat_want_size = n;
     pat_lock_slow(l);
   }
-  l->owner = pat_my_tid ? pat_my_tid : pat_tid_slow();
+}
+
+/* The holder's record, written once the lock is taken; seq odd says it
+   is whole (and that the data may change). */
+static inline void pat_record(struct paratomic_lock *l, int tid, const void *p, size_t n)
+{
+  l->owner = tid;
   l->addr = (uintptr_t)p;
   l->size = n;
   __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELAXED);
+}
+
+static inline int pat_tid(void)
+{
+  return pat_my_tid ? pat_my_tid : pat_tid_slow();
+}
+
+static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
+{
+  pat_acquire(l, p, n);
+  pat_record(l, pat_tid(), p, n);
   __atomic_thread_fence(__ATOMIC_RELEASE);   /* seq odd before the data changes */
 }
 
@@ -137,13 +154,17 @@ static inline void pat_copy(void *dst, const void *src, size_t n, bool may_overl
 static inline bool pat_equal(const void *a, const void *b, size_t n)
 {
   typedef uint64_t u64u __attribute__((may_alias, aligned(1)));
+  typedef uint64_t v2u __attribute__((vector_size(16), may_alias, aligned(1)));
   const unsigned char *x = a, *y = b;
   if (n - 8 > 56)
     return __builtin_memcmp(x, y, n) == 0;
-  uint64_t d = (*(const u64u *)x ^ *(const u64u *)y) | (*(const u64u *)(x + n - 8) ^ *(const u64u *)(y + n - 8));
-  for (size_t i = 8; i + 8 < n; i += 8)   /* at most 6 more words */
-    d |= *(const u64u *)(x + i) ^ *(const u64u *)(y + i);
-  return d == 0;
+  if (n <= 16)
+    return ((*(const u64u *)x ^ *(const u64u *)y) | (*(const u64u *)(x + n - 8) ^ *(const u64u *)(y + n - 8))) == 0;
+  /* the same places pat_copy moves: two or four 16-byte pieces */
+  v2u d = (*(const v2u *)x ^ *(const v2u *)y) | (*(const v2u *)(x + n - 16) ^ *(const v2u *)(y + n - 16));
+  if (n > 32)
+    d |= (*(const v2u *)(x + 16) ^ *(const v2u *)(y + 16)) | (*(const v2u *)(x + n - 32) ^ *(const v2u *)(y + n - 32));
+  return (d[0] | d[1]) == 0;
 }
 
 /* The locks of [p, p + n): indexes [lo, hi) and, when the range wraps
@@ -167,15 +188,42 @@ static inline struct span span_of(const void *p, size_t n)
 static inline __attribute__((always_inline)) struct span pat_lock_range(const void *p, size_t n)
 {
   struct span s = span_of(p, n);
+  /* All the locks first, then the records: each locked instruction waits
+     for the stores before it, so none are left for the second.  One or two
+     locks (objects up to a granule) are written out without loops. */
+  if (__builtin_expect(s.wrap == 0 && s.hi - s.lo <= 2, 1)) {
+    struct paratomic_lock *a = &paratomic_locks[s.lo], *b = &paratomic_locks[s.hi - 1];
+    pat_acquire(a, p, n);
+    if (b != a)
+      pat_acquire(b, p, n);
+    int tid = pat_tid();
+    pat_record(a, tid, p, n);
+    if (b != a)
+      pat_record(b, tid, p, n);
+    __atomic_thread_fence(__ATOMIC_RELEASE);   /* seq odd before the data changes */
+    return s;
+  }
   for (unsigned i = 0; i < s.wrap; i++)       /* the low indexes first */
-    pat_take(&paratomic_locks[i], p, n);
+    pat_acquire(&paratomic_locks[i], p, n);
   for (unsigned i = s.lo; i < s.hi; i++)
-    pat_take(&paratomic_locks[i], p, n);
+    pat_acquire(&paratomic_locks[i], p, n);
+  int tid = pat_tid();
+  for (unsigned i = 0; i < s.wrap; i++)
+    pat_record(&paratomic_locks[i], tid, p, n);
+  for (unsigned i = s.lo; i < s.hi; i++)
+    pat_record(&paratomic_locks[i], tid, p, n);
+  __atomic_thread_fence(__ATOMIC_RELEASE);   /* seq odd before the data changes */
   return s;
 }
 
 static inline __attribute__((always_inline)) void pat_unlock_span(struct span s)
 {
+  if (__builtin_expect(s.wrap == 0 && s.hi - s.lo <= 2, 1)) {
+    pat_give(&paratomic_locks[s.lo]);
+    if (s.hi - s.lo == 2)
+      pat_give(&paratomic_locks[s.lo + 1]);
+    return;
+  }
   for (unsigned i = s.lo; i < s.hi; i++)
     pat_give(&paratomic_locks[i]);
   for (unsigned i = 0; i < s.wrap; i++)
