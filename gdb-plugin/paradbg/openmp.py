@@ -202,7 +202,7 @@ def _gather_marked(gdb_threads, want):
 
 
 def _inferior_threads():
-    return sorted(gdb.selected_inferior().threads(), key=lambda t: t.num)
+    return target.threads_of(gdb.selected_inferior())
 
 
 # -- presentation helpers shared by the model and the commands ----------------
@@ -262,6 +262,7 @@ class UserCode:
 
     def __init__(self, runtime):
         self.runtime = runtime     # the runtime's file, as libparadbg found it
+        self.users = {}            # pc -> is_users(pc)
         self.sections = []         # (start, end, file): the executable's and the vDSO's
         try:
             text = gdb_text(lambda: gdb.execute("info files", to_string=True))
@@ -288,10 +289,16 @@ class UserCode:
         return None
 
     def is_users(self, pc):
+        # the threads' stacks share most of their code addresses
+        known = self.users.get(pc)
+        if known is not None:
+            return known
         name = self.file(pc)
-        return name is not None and bool(binding.lib().pdb_module_is_users(
+        known = name is not None and bool(binding.lib().pdb_module_is_users(
             name.encode("utf-8", errors="surrogateescape"),
             self.runtime.encode("utf-8", errors="surrogateescape") if self.runtime else None))
+        self.users[pc] = known
+        return known
 
 
 def user_frame(t, user_code):
@@ -335,13 +342,20 @@ def threads(frames=True):
     space, recs = _gather_marked(gdb_threads, binding.WANT_THREADS)
     current = selected_gdb_thread()
     out = []
-    with keeping_selection():
-        user_code = UserCode(space.runtime) if frames else None
+    # a thread's frame holds while the program stands still (space.frames
+    # lasts as long as the memory reading() keeps)
+    with keeping_selection(), space.reading():
+        user_code = None
         for t, rec in zip(gdb_threads, recs["threads"]):
             th = _thread(t, rec)
             th.current = current is not None and t.ptid == current.ptid
             if frames:
-                th.frame, th.pc = user_frame(t, user_code)
+                got = space.frames.get(t.ptid)
+                if got is None:
+                    if user_code is None:
+                        user_code = UserCode(space.runtime)
+                    got = space.frames[t.ptid] = user_frame(t, user_code)
+                th.frame, th.pc = got
             out.append(th)
     return out
 

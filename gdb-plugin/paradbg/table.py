@@ -13,6 +13,8 @@ def printable(s):
     sequences.  libparadbg keeps the rules, for both hosts."""
     if s is None:
         return None
+    if s.isascii() and s.isprintable() and "\\" not in s:
+        return s                   # nothing to escape: no call into libparadbg
     data = s.encode("utf-8", errors="surrogateescape")
     return binding.take_string(binding.lib().pdb_printable(data))
 

@@ -246,17 +246,70 @@ def make_host(key):
     return binding.Host(C.pointer(CALLBACKS), HOST_CALLBACKS, key, FIND_POINTER)
 
 
+# Counts the events after which what was read of a program may no longer
+# hold: it resumed or stopped, GDB wrote its memory or registers, a call
+# ran in it, its files changed.  Equal counts: nothing can have moved.
+_epoch = [0]
+
+
+def _moved(*_):
+    _epoch[0] += 1
+
+
+for _event in ("cont", "stop", "memory_changed", "register_changed", "new_objfile",
+               "clear_objfiles", "inferior_call_pre", "inferior_call_post", "exited",
+               "new_inferior", "inferior_deleted", "new_thread"):
+    if hasattr(gdb.events, _event):
+        getattr(gdb.events, _event).connect(_moved)
+
+
+def stop_epoch():
+    """A number that stays the same for as long as the program stands still
+    with nothing written to it, or None where it may move under GDB's
+    prompt (non-stop mode, where some threads run)."""
+    try:
+        if gdb.parameter("non-stop"):
+            return None
+    except (gdb.error, RuntimeError):
+        return None
+    return _epoch[0]
+
+
+_threads_kept = [None]     # (inferior number, stop epoch, threads)
+
+
+def threads_of(inf):
+    """inf's threads in GDB's order.  GDB's threads() takes time that grows
+    with the square of their number; the list holds while the program
+    stands still (threads come and go only as it runs)."""
+    epoch = stop_epoch()
+    kept = _threads_kept[0]
+    if epoch is not None and kept is not None and kept[:2] == (inf.num, epoch) \
+            and all(t.is_valid() for t in kept[2]):
+        return list(kept[2])
+    threads = sorted(inf.threads(), key=lambda t: t.num)
+    _threads_kept[0] = (inf.num, epoch, threads) if epoch is not None else None
+    return list(threads)
+
+
 class Reader:
     """What the callbacks read one inferior through: its memory (cached by
-    page within reading()), its symbols and its threads.  Registered under
-    key, the context libparadbg passes back to the callbacks."""
+    page within reading(), and from one reading() to the next while the
+    program stands still where keep_while_stopped), its symbols and its
+    threads.  Registered under key, the context libparadbg passes back to
+    the callbacks."""
     plugin_kind = "openmp"         # whose plugin directories it trusts
+    # An OpenMP program's state is its own process's memory, still while
+    # GDB stops it; a coarray image's shared memory moves with the others.
+    keep_while_stopped = False
 
     def __init__(self, inferior, key):
         self.inferior = inferior
         self.key = key
         self.pages = None              # None: not inside reading()
         self.places = None
+        self.frames = None             # thread -> its frame in words, within reading()
+        self.kept = None               # (epoch, pages, places, frames) of the last reading()
         self.symbols = {}
         self.pointers = None           # PointerIndex, until the program runs
         self.pointer_size = gdb.lookup_type("void").pointer().sizeof
@@ -320,17 +373,30 @@ class Reader:
             self.symbols[name] = lookup_symbol(name)
         return self.symbols[name]
 
+    def still(self):
+        """What the last reading() kept, (pages, places, frames), if the
+        program has not moved since; else None."""
+        epoch = stop_epoch() if self.keep_while_stopped else None
+        if epoch is not None and self.kept is not None and self.kept[0] == epoch:
+            return self.kept[1:]
+        return None
+
     @contextlib.contextmanager
     def reading(self):
         """Lets reads be cached for the duration; the inferior must not run."""
         if self.pages is not None:
             yield self
             return
-        self.pages, self.places = {}, {}
+        epoch = stop_epoch() if self.keep_while_stopped else None
+        kept = self.still()
+        self.pages, self.places, self.frames = kept if kept is not None else ({}, {}, {})
         try:
             yield self
         finally:
-            self.pages = self.places = None
+            # tagged with the count at the start: an event meanwhile makes
+            # the next reading() begin afresh
+            self.kept = (epoch, self.pages, self.places, self.frames) if epoch is not None else None
+            self.pages = self.places = self.frames = None
 
     def _read_direct(self, addr, n):
         try:
@@ -384,7 +450,7 @@ class Reader:
         return out, False
 
     def thread_by_lwp(self, lwp):
-        for t in self.inferior.threads():
+        for t in threads_of(self.inferior):
             if t.ptid[1] == lwp or (t.ptid[1] == 0 and t.ptid[0] == lwp):
                 return t
         return None
@@ -392,6 +458,7 @@ class Reader:
 
 class AddressSpace(Reader):
     """The libparadbg OpenMP session of one inferior."""
+    keep_while_stopped = True
 
     def __init__(self, inferior, key):
         super().__init__(inferior, key)
