@@ -7,18 +7,18 @@
 ! before every image arrived.
 program s_coll_race
   implicit none
-  integer, parameter :: nsizes = 7, rounds = 2000
+  integer, parameter :: nsizes = 7, rounds = 200
   integer :: sizes(nsizes), me, n, k, rep, m, i, j, left, right, r
   integer, allocatable :: a(:), want(:)
   real(8), allocatable :: x(:)
   integer :: slot(0:1)[*]
 
   me = this_image(); n = num_images()
-  sizes = [1, 2, max(n - 1, 1), n + 1, 7, 1001, 65537]
+  sizes = [1, 2, max(n - 1, 1), n + 1, 7, 1001, 4099]
   do k = 1, nsizes
     m = sizes(k)
     allocate (a(m), want(m), x(m))
-    do rep = 1, 4
+    do rep = 1, 3
       a = [(val(me, i, rep), i = 1, m)]
       call co_sum(a)
       want = 0
