@@ -58,16 +58,24 @@ extern __thread size_t pat_want_size __attribute__((tls_model("initial-exec")));
 void pat_lock_slow(struct paratomic_lock *l);
 void pat_wake(struct paratomic_lock *l);
 
-static inline void pat_acquire(struct paratomic_lock *l, const void *p, size_t n)
+static inline bool pat_try(struct paratomic_lock *l)
 {
   uint32_t z = 0;
-  if (!__atomic_compare_exchange_n(&l->state, &z, PARADBG_ATOMIC_LOCK_HELD, false, __ATOMIC_ACQUIRE,
-                                   __ATOMIC_RELAXED))
-  {
-    pat_want_addr = p;
-    pat_want_size = n;
-    pat_lock_slow(l);
-  }
+  return __atomic_compare_exchange_n(&l->state, &z, PARADBG_ATOMIC_LOCK_HELD, false, __ATOMIC_ACQUIRE,
+                                     __ATOMIC_RELAXED);
+}
+
+static inline void pat_wait_for(struct paratomic_lock *l, const void *p, size_t n)
+{
+  pat_want_addr = p;
+  pat_want_size = n;
+  pat_lock_slow(l);
+}
+
+static inline void pat_acquire(struct paratomic_lock *l, const void *p, size_t n)
+{
+  if (!pat_try(l))
+    pat_wait_for(l, p, n);
 }
 
 /* The holder's record, written once the lock is taken; seq odd says it
@@ -185,33 +193,48 @@ static inline struct span span_of(const void *p, size_t n)
 
 /* Takes the locks of [p, p + n) and returns them, for pat_unlock_span:
    the span is worked out once per operation. */
+/* The k-th lock of a span, in the order they are taken. */
+static inline struct paratomic_lock *span_lock(struct span s, unsigned k)
+{
+  return &paratomic_locks[k < s.wrap ? k : s.lo + (k - s.wrap)];
+}
+
+/* Takes the locks of [p, p + n) and returns them, for pat_unlock_span:
+   the span is worked out once per operation.  All the locks first, then
+   the holder records: each locked instruction waits for the stores before
+   it, so none are left for the second.  Except when a lock must be waited
+   for: then the locks already taken get their records first, so that a
+   debugger names their holder while it waits.  One or two locks (objects
+   up to a granule) are written out without loops. */
 static inline __attribute__((always_inline)) struct span pat_lock_range(const void *p, size_t n)
 {
   struct span s = span_of(p, n);
-  /* All the locks first, then the records: each locked instruction waits
-     for the stores before it, so none are left for the second.  One or two
-     locks (objects up to a granule) are written out without loops. */
+  int tid = pat_tid();
   if (__builtin_expect(s.wrap == 0 && s.hi - s.lo <= 2, 1)) {
     struct paratomic_lock *a = &paratomic_locks[s.lo], *b = &paratomic_locks[s.hi - 1];
     pat_acquire(a, p, n);
-    if (b != a)
-      pat_acquire(b, p, n);
-    int tid = pat_tid();
+    if (b != a && !pat_try(b)) {
+      pat_record(a, tid, p, n);
+      pat_wait_for(b, p, n);
+      a = b;   /* only b's record is left */
+    }
     pat_record(a, tid, p, n);
     if (b != a)
       pat_record(b, tid, p, n);
     __atomic_thread_fence(__ATOMIC_RELEASE);   /* seq odd before the data changes */
     return s;
   }
-  for (unsigned i = 0; i < s.wrap; i++)       /* the low indexes first */
-    pat_acquire(&paratomic_locks[i], p, n);
-  for (unsigned i = s.lo; i < s.hi; i++)
-    pat_acquire(&paratomic_locks[i], p, n);
-  int tid = pat_tid();
-  for (unsigned i = 0; i < s.wrap; i++)
-    pat_record(&paratomic_locks[i], tid, p, n);
-  for (unsigned i = s.lo; i < s.hi; i++)
-    pat_record(&paratomic_locks[i], tid, p, n);
+  unsigned total = s.wrap + (s.hi - s.lo), recorded = 0;
+  for (unsigned k = 0; k < total; k++) {     /* the low indexes first */
+    struct paratomic_lock *l = span_lock(s, k);
+    if (!pat_try(l)) {
+      for (; recorded < k; recorded++)
+        pat_record(span_lock(s, recorded), tid, p, n);
+      pat_wait_for(l, p, n);
+    }
+  }
+  for (; recorded < total; recorded++)
+    pat_record(span_lock(s, recorded), tid, p, n);
   __atomic_thread_fence(__ATOMIC_RELEASE);   /* seq odd before the data changes */
   return s;
 }
