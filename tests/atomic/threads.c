@@ -7,7 +7,8 @@
    while another thread holds a lock, is_lock_free answers that match what
    the library does, and a lock table
    that names the holder and the object while a generic store is under way
-   (read through the exported layout table, as a debugger would). */
+   (read through the exported layout table, as a debugger would), also
+   while the holder waits for its object's next lock. */
 #define _GNU_SOURCE
 #include <cpuid.h>
 #include <pthread.h>
@@ -523,6 +524,54 @@ static void lock_table(void)
   free(src);
 }
 
+/* --- a holder that waits for its object's next lock ------------------ */
+/* A 24-byte object across a granule's end needs two locks.  With the
+   second held (its state word set from here), the storer takes the first
+   and waits: the first must name it, whole (seq odd), while it waits.
+   Freeing the second without a wake also shows that a sleeper looks again
+   by itself. */
+static unsigned char hw_buf[128] __attribute__((aligned(64)));
+static volatile int hw_tid;
+
+static void *hw_storer(void *arg)
+{
+  (void)arg;
+  uint64_t v[3] = {7, 7, 7};
+  hw_tid = (int)syscall(SYS_gettid);
+  lib_store(24, hw_buf + 48, v, 5);
+  return NULL;
+}
+
+static void holder_while_waiting(void)
+{
+  const struct paradbg_atomic_layout *l = &paradbg_atomic_layout;
+  unsigned first = (unsigned)((uintptr_t)(hw_buf + 48) / paratomic_granule % paratomic_nlocks);
+  unsigned second = (first + 1) % paratomic_nlocks;
+  uint32_t *state2 = (uint32_t *)(void *)(paratomic_locks + (size_t)second * l->type_size[PARADBG_ATOMIC_TYPE_lock] +
+                                          l->field[PARADBG_ATOMIC_FIELD_lock_state].offset);
+  __atomic_store_n(state2, PARADBG_ATOMIC_LOCK_HELD, __ATOMIC_SEQ_CST);
+  pthread_t t;
+  pthread_create(&t, NULL, hw_storer, NULL);
+  for (int i = 0; i < 5000 && field(second, PARADBG_ATOMIC_FIELD_lock_waiters) == 0; i++)
+    usleep(1000);
+  uint64_t st = field(first, PARADBG_ATOMIC_FIELD_lock_state), owner = field(first, PARADBG_ATOMIC_FIELD_lock_owner),
+           seq = field(first, PARADBG_ATOMIC_FIELD_lock_seq), addr = field(first, PARADBG_ATOMIC_FIELD_lock_addr),
+           size = field(first, PARADBG_ATOMIC_FIELD_lock_size);
+  __atomic_store_n(state2, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_SEQ_CST);   /* no wake: it must look again */
+  pthread_join(t, NULL);
+  uint64_t v[3];
+  lib_load(24, hw_buf + 48, v, 5);
+  if (st == PARADBG_ATOMIC_LOCK_FREE || (int)owner != hw_tid || !(seq & 1) || addr != (uintptr_t)(hw_buf + 48) ||
+      size != 24 || v[0] != 7 || v[2] != 7)
+    FAIL("a storer waiting for lock %u: lock %u says state %llu, owner %llu (want %d), seq %llu, addr %s, size %llu; "
+         "then stored %llu",
+         second, first, (unsigned long long)st, (unsigned long long)owner, hw_tid, (unsigned long long)seq,
+         addr == (uintptr_t)(hw_buf + 48) ? "right" : "wrong", (unsigned long long)size, (unsigned long long)v[0]);
+  else
+    printf("ok: a storer waiting for its object's second lock is named the holder of the first; freed without a "
+           "wake, it went on\n");
+}
+
 int main(void)
 {
   const char *hw = getenv("PARADBG_ATOMIC_HW");
@@ -546,6 +595,7 @@ int main(void)
   fork_while_locked();
   lock_free_answers();
   lock_table();
+  holder_while_waiting();
   printf("%d failures\n", failures);
   return failures != 0;
 }
