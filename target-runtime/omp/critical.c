@@ -4,8 +4,12 @@
 #include "paromp.h"
 #include "ompt.h"
 
-static paromp_mutex_t default_critical;
-static paromp_mutex_t atomic_lock;
+/* Lines of their own: next to read-mostly globals, every lock and unlock
+   would take those from the threads that read them. */
+static paromp_mutex_t critical_lines[2 * PAROMP_CACHE_LINE / sizeof(paromp_mutex_t)]
+    __attribute__((aligned(PAROMP_CACHE_LINE)));
+#define default_critical critical_lines[0]
+#define atomic_lock critical_lines[PAROMP_CACHE_LINE / sizeof(paromp_mutex_t)]
 
 /* Exported so that a debugger can name what a thread waits for. */
 PAROMP_EXPORT void *const paromp_default_critical = &default_critical;

@@ -33,7 +33,12 @@ static inline void paromp_cpu_relax(void)
 
 /* How long a waiter spins before it sleeps; set from OMP_WAIT_POLICY and
    lowered when there are more runtime threads than processors. */
-extern unsigned long paromp_spin_count;
+union paromp_spin_line {
+  unsigned long count;
+  char line[64];   /* alone on its line: every spinning thread reads it */
+};
+extern union paromp_spin_line paromp_spin_line;
+#define paromp_spin_count (paromp_spin_line.count)
 
 /* A spinning waiter yields its processor now and then: on a loaded machine
    the thread it waits for may be waiting for that very processor. */
@@ -52,7 +57,8 @@ static inline void paromp_spin_pause(unsigned long i)
 static inline unsigned paromp_spin_while_eq(unsigned *addr, unsigned old)
 {
   unsigned v;
-  for (unsigned long i = 0; i < paromp_spin_count; i++) {
+  unsigned long spins = __atomic_load_n(&paromp_spin_count, __ATOMIC_RELAXED);
+  for (unsigned long i = 0; i < spins; i++) {
     v = __atomic_load_n(addr, __ATOMIC_ACQUIRE);
     if (v != old)
       return v;

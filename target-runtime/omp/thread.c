@@ -60,8 +60,15 @@ static void index_add(struct paromp_thread *t, unsigned n)
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct paromp_thread *pool_idle;
 
-unsigned long paromp_spin_count = 100000;
-static uint64_t id_counter;
+union paromp_spin_line paromp_spin_line __attribute__((aligned(PAROMP_CACHE_LINE))) = {
+  .count = 100000
+};
+/* On a line of its own: it is written at every region. */
+static union {
+  uint64_t v;
+  char line[PAROMP_CACHE_LINE];
+} id_line __attribute__((aligned(PAROMP_CACHE_LINE)));
+#define id_counter (id_line.v)
 
 void paromp_fatal(const char *what)
 {
@@ -102,6 +109,12 @@ uint64_t paromp_next_id(void)
   return __atomic_add_fetch(&id_counter, 1, __ATOMIC_RELAXED);
 }
 
+/* The first of n new ids in a row. */
+uint64_t paromp_next_ids(unsigned n)
+{
+  return __atomic_add_fetch(&id_counter, n, __ATOMIC_RELAXED) - n + 1;
+}
+
 /* One attempt to take m as me.  A thread that shows a wait (w) shows its
    saved state again first: a debugger that finds the word naming it must
    not also find it waiting there, which would read as a thread waiting
@@ -120,10 +133,12 @@ static int take_as(paromp_mutex_t *m, unsigned expect, unsigned me, const struct
 static void lock_slow(paromp_mutex_t *m, const struct paromp_waiting *w)
 {
   unsigned tid = paromp_tid();
-  for (unsigned long i = 0; i < paromp_spin_count / 16; i++) {
-    paromp_spin_pause(i);
+  /* look before each pause: the holder may be leaving right now */
+  unsigned long spins = paromp_spin_count / 16;
+  for (unsigned long i = 0; i < spins; i++) {
     if (__atomic_load_n(m, __ATOMIC_RELAXED) == 0 && take_as(m, 0, tid, w))
       return;
+    paromp_spin_pause(i);
   }
   /* Mark the word as slept on, then sleep while it holds exactly that.
      A thread that slept takes the lock with the waiters bit: it cannot know
