@@ -11,13 +11,17 @@
 #include "ompt.h"
 
 /* Threads in teams right now, the initial thread included; bounds teams by
-   thread-limit-var. */
-static unsigned busy_threads = 1;
+   thread-limit-var.  On a line of its own: written at every region. */
+static union {
+  unsigned n;
+  char line[PAROMP_CACHE_LINE];
+} busy_line __attribute__((aligned(PAROMP_CACHE_LINE))) = { .n = 1 };
+#define busy_threads (busy_line.n)
 
 static void prep_reductions(struct paromp_ws *ws, void *arg, unsigned nthreads);
 
-void paromp_task_init_implicit(struct paromp_task *t, struct paromp_team *team,
-                               struct paromp_task *parent, const struct paromp_icvs *icv)
+static void init_implicit(struct paromp_task *t, struct paromp_team *team,
+                          struct paromp_task *parent, const struct paromp_icvs *icv, uint64_t id)
 {
   memset(t, 0, sizeof *t);
   t->kind = PAROMP_TASK_IMPLICIT;
@@ -25,7 +29,13 @@ void paromp_task_init_implicit(struct paromp_task *t, struct paromp_team *team,
   t->parent = parent;
   t->icv = *icv;
   t->state = PAROMP_TASK_RUNNING;
-  t->id = paromp_next_id();
+  t->id = id;
+}
+
+void paromp_task_init_implicit(struct paromp_task *t, struct paromp_team *team,
+                               struct paromp_task *parent, const struct paromp_icvs *icv)
+{
+  init_implicit(t, team, parent, icv, paromp_next_id());
 }
 
 static unsigned resolve_nthreads(struct paromp_thread *self, unsigned requested)
@@ -54,7 +64,7 @@ static struct paromp_team *team_get(struct paromp_thread *self, unsigned n)
     if (team != NULL) {
       self->team_spare = team->spare_next;
     } else {
-      team = paromp_calloc(1, sizeof *team);
+      team = paromp_calloc_lines(1, sizeof *team);
       paromp_barrier_init(&team->bar);
       paromp_barrier_init(&team->join);
       team->capacity = 1;
@@ -130,10 +140,19 @@ static void ompt_member_end(struct paromp_thread *self, ompt_data_t *task, unsig
     paromp_ompt.implicit_task(ompt_scope_end, NULL, task, 0, num, ompt_task_implicit);
 }
 
-static void start_member(struct paromp_thread *w, struct paromp_team *team, unsigned num)
+static void start_member(struct paromp_thread *w, struct paromp_team *team, unsigned num,
+                         int place)
 {
   w->next_team = team;
   w->next_num = num;
+  w->next_place = place;
+  w->next_fn = team->fn;
+  w->next_data = team->data;
+  w->next_itask = &team->itasks[num];
+  w->next_parent = team->saved.task;
+  w->next_id = team->id + 1 + num;
+  w->next_icv = team->child_icv;
+  w->next_prepped = team->prepped;
   __atomic_add_fetch(&w->go, 1, __ATOMIC_SEQ_CST);
   paromp_wake_all(&w->go, &w->go_sleepers);
 }
@@ -147,6 +166,9 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   unsigned n = resolve_nthreads(self, num_threads);
   struct paromp_team *team = team_get(self, n);
   n = team_fill(team, n);
+  /* the locked steps first, while few stores wait to drain */
+  __atomic_add_fetch(&busy_threads, n - 1, __ATOMIC_RELAXED);
+  uint64_t id = paromp_next_ids(n + 1);
   /* bind-var false disables binding, whatever the clause says */
   int bind = parent_task->icv.bind == PAROMP_BIND_FALSE ? PAROMP_BIND_FALSE
              : (flags & GOMP_PARALLEL_PROC_BIND_MASK) ? (int)(flags & GOMP_PARALLEL_PROC_BIND_MASK)
@@ -160,9 +182,13 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   team->master = self;
   team->fn = fn;
   team->data = data;
-  team->id = paromp_next_id();
-  team->cancelled = 0;
-  paromp_barrier_clear_cancel(&team->bar);
+  /* the region's id, then its implicit tasks' in thread order: the
+     members need not touch the shared counter */
+  team->id = id;
+  if (PAROMP_UNLIKELY(team->cancelled)) {
+    team->cancelled = 0;
+    paromp_barrier_clear_cancel(&team->bar);
+  }
   team->single_count = 0;
   team->saved = self->ts;
   team->in_use = 1;
@@ -175,10 +201,9 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   team->prepped = prep != NULL && prep != prep_reductions;
   if (prep != NULL)
     prep(&team->ws[0], prep_arg, n);
-  __atomic_add_fetch(&busy_threads, n - 1, __ATOMIC_RELAXED);
 
   team->threads[0] = self;
-  paromp_task_init_implicit(&team->itasks[0], team, parent_task, &team->child_icv);
+  init_implicit(&team->itasks[0], team, parent_task, &team->child_icv, team->id + 1);
   team->ompt_data.value = 0;
   team->ompt_ra = self->ompt_ra;
   team->ompt_flags = ompt_parallel_team | ((flags & PAROMP_PARALLEL_SPLIT)
@@ -195,15 +220,21 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
   self->ts.ws_index = team->prepped;
   self->ts.ws = &team->ws[0];
   paromp_set_state(self, ompt_state_work_parallel, NULL);
-  paromp_generation_bump();
-  /* before any member starts: a debugger stopped here can still put a
-     breakpoint on the body and have every thread of the team reach it */
-  paromp_bp(ompd_bp_parallel_begin);
-  int bound = bind != PAROMP_BIND_FALSE && paromp_num_places() > 0;
-  for (unsigned i = 1; i < n; i++) {
-    team->threads[i]->next_place = bound ? paromp_place_for(bind, self->place, i, n) : -1;
-    start_member(team->threads[i], team, i);
+  /* With OMP_DEBUG=enabled, before any member starts: a debugger stopped
+     here can still put a breakpoint on the body and have every thread of
+     the team reach it.  Else after: the locked increment would wait for
+     the stores above to drain before the members are even told. */
+  int debug = paromp_debug_enabled;
+  if (PAROMP_UNLIKELY(debug)) {
+    paromp_generation_bump();
+    ompd_bp_parallel_begin();
   }
+  int bound = bind != PAROMP_BIND_FALSE && paromp_num_places() > 0;
+  for (unsigned i = 1; i < n; i++)
+    start_member(team->threads[i], team, i,
+                 bound ? paromp_place_for(bind, self->place, i, n) : -1);
+  if (PAROMP_LIKELY(!debug))
+    paromp_generation_bump();
 
   if (OMPT_TOOL)
     ompt_member_begin(self, team, 0);
@@ -275,19 +306,20 @@ void paromp_worker_run(struct paromp_thread *self)
 {
   struct paromp_team *team = self->next_team;
   unsigned num = self->next_num;
-  paromp_task_init_implicit(&team->itasks[num], team, team->saved.task, &team->child_icv);
+  struct paromp_task *mine = self->next_itask;
+  init_implicit(mine, team, self->next_parent, &self->next_icv, self->next_id);
   memset(&self->ts, 0, sizeof self->ts);
   self->ts.team = team;
   self->ts.num = num;
-  self->ts.task = &team->itasks[num];
+  self->ts.task = mine;
   self->ts.ws = &team->ws[0];
-  self->ts.ws_index = team->prepped;
+  self->ts.ws_index = (unsigned)self->next_prepped;
   paromp_set_state(self, ompt_state_work_parallel, NULL);
   paromp_bind_self(self, self->next_place);
   if (OMPT_TOOL)
     ompt_member_begin(self, team, num);
   OMPT_SET_EXIT_FRAME(self->ts.task);
-  team->fn(team->data);
+  self->next_fn(self->next_data);
   /* after the join the master may reuse or regrow the team: touch nothing */
   ompt_data_t itask = self->ts.task->ompt_data;
   /* The body has returned: no frame of the implicit task is left on the

@@ -47,46 +47,53 @@ struct paromp_taskgroup {
 struct paromp_depmap;
 
 struct paromp_task {
+  /* Ordered by who touches what: a deferred task is made on one thread and
+     run and freed on another, and each cache line that both touch crosses
+     between them twice per task.  The thread that runs a task without
+     dependences (and a parent, for its children's counts) touches only
+     the first two lines; the rest is written at creation and read by
+     debuggers, tools and the dependence code. */
   struct paromp_task *parent;        /* generating task */
   struct paromp_team *team;
   struct paromp_taskgroup *taskgroup;/* innermost taskgroup this task counts in */
-  struct paromp_taskgroup *cur_group;/* innermost taskgroup opened in this task */
-  struct paromp_icvs icv;
   void (*fn)(void *);
   void *data;
-  uint64_t id;                       /* unique, for debuggers and tools */
-  unsigned char kind;
-  unsigned char final;
-  unsigned char undeferred;
-  unsigned char untied;
-  unsigned char detached;            /* detach clause: ends at omp_fulfill_event */
-  unsigned char fulfilled;
-  unsigned char body_done;
-  unsigned char mergeable;           /* as created, for tools */
-  unsigned char taskwait;            /* stands for a taskwait with depend */
-  int state;
-  int priority;
-  unsigned children;                 /* unfinished child tasks */
-  unsigned refs;                     /* itself while unfinished, and each unfinished child */
   struct paromp_thread *owner;       /* whose task cache its memory returns to */
+  struct paromp_task *scheduler;     /* the task its thread ran before it, while it runs */
+  struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
   /* Team ready queue (doubly linked, highest priority first), and the
      generating task's list of its ready children. */
   struct paromp_task *qnext, *qprev;
   struct paromp_task *cnext, *cprev;
   struct paromp_task *ready_children;
+  int state;
+  unsigned refs;                     /* itself while unfinished, and each unfinished child */
+  unsigned children;                 /* unfinished child tasks */
+  unsigned ndeps;
+  /* A single or scope block it executes, whose end gcc does not call:
+     reported at its next barrier or work share (paromp_ompt_work_close). */
+  ompt_work_t ompt_work_open;        /* 0 when none */
+  unsigned char kind;
+  unsigned char undeferred;
+  unsigned char detached;            /* detach clause: ends at omp_fulfill_event */
+  unsigned char fulfilled;
+  /* -- written at creation; read while it runs only in rarer cases -- */
+  unsigned char body_done;           /* detached or with dependences only */
+  unsigned char taskwait;            /* stands for a taskwait with depend (undeferred) */
+  unsigned char final;
+  unsigned char untied;
+  unsigned char mergeable;           /* as created, for tools */
+  int priority;
+  struct paromp_taskgroup *cur_group;/* innermost taskgroup opened in this task */
+  uint64_t id;                       /* unique, for debuggers and tools */
+  struct paromp_icvs icv;
   /* Dependences: predecessors left, successors to release. */
   unsigned npred;
   unsigned nsucc, succ_cap;
   struct paromp_task **succ;
-  unsigned ndeps;
   void **dep_addrs;                  /* addresses this task named, for cleanup */
-  struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
-  struct paromp_task *scheduler;     /* the task its thread ran before it, while it runs */
   ompt_data_t ompt_data;             /* the tool's task data */
   ompt_frame_t frame;                /* where it left and entered the runtime */
-  /* A single or scope block it executes, whose end gcc does not call:
-     reported at its next barrier or work share (paromp_ompt_work_close). */
-  ompt_work_t ompt_work_open;        /* 0 when none */
   const void *ompt_work_ra;
 } __attribute__((aligned(PAROMP_CACHE_LINE)));  /* members' implicit tasks sit side by side */
 
@@ -176,14 +183,20 @@ struct paromp_team {
   struct paromp_task *itasks;     /* implicit tasks, index = thread number */
   unsigned capacity;              /* allocated size of threads/itasks */
   struct paromp_icvs child_icv;   /* data environment of the implicit tasks */
+  /* What the master writes at a fork stays above, on the team's first
+     lines, away from the task queue's. */
+  int in_use;                     /* a region runs on it now */
+  int prepped;                    /* work share 0 was set up by the master */
+  struct paromp_tstate saved;     /* the master's state outside the region */
   struct paromp_barrier bar;      /* explicit and worksharing barriers */
   struct paromp_barrier join;     /* the barrier that ends the region */
   struct paromp_barrier *bar_all_in;  /* a barrier every member reached, held by tasks */
   unsigned single_count;
   int cancelled;
   struct paromp_ws ws[PAROMP_WS_SLOTS];
-  /* Deferred tasks */
-  paromp_mutex_t task_lock;
+  /* Deferred tasks: what creating, running and finishing one touch, on a
+     line of their own */
+  paromp_mutex_t task_lock __attribute__((aligned(PAROMP_CACHE_LINE)));
   struct paromp_task *queue_head, *queue_tail;
   unsigned task_count;            /* deferred tasks not yet finished */
   unsigned queued;                /* tasks in the ready queue */
@@ -191,10 +204,7 @@ struct paromp_team {
   unsigned task_sleepers;
   unsigned task_waiters;          /* threads in a task-waiting loop */
   uintptr_t *task_reductions;     /* parallel reduction(task, ...) */
-  int in_use;                     /* a region runs on it now */
-  int prepped;                    /* work share 0 was set up by the master */
   int implicit_depmaps;           /* an implicit task has a dependence map */
-  struct paromp_tstate saved;     /* the master's state outside the region */
   struct paromp_team *spare_next;
   ompt_data_t ompt_data;          /* the tool's parallel data */
   const void *ompt_ra;            /* the user's call that began the region */
@@ -216,15 +226,25 @@ struct paromp_thread {
   unsigned serial;                /* registry order, from 0 */
   int is_worker;
   int place;                      /* the place it is bound to, or -1 */
-  int next_place;
   int state;                      /* ompt_state_t */
   const void *wait_id;            /* what it waits for, when waiting */
   struct paromp_tstate ts;
-  /* Pool docking: the master fills next_* and bumps go. */
-  unsigned go;
+  /* Pool docking: the master fills next_* and bumps go.  They hold all
+     that a member needs to begin, on two lines that only the master
+     writes while the worker waits, so that the worker reads no line of
+     the team before it runs the body. */
+  unsigned go __attribute__((aligned(PAROMP_CACHE_LINE)));
   unsigned go_sleepers;
   struct paromp_team *next_team;
   unsigned next_num;
+  int next_place;
+  void (*next_fn)(void *);
+  void *next_data;
+  struct paromp_task *next_itask;     /* its implicit task */
+  struct paromp_task *next_parent;    /* that task's parent */
+  uint64_t next_id;                   /* that task's id */
+  struct paromp_icvs next_icv;        /* that task's data environment */
+  int next_prepped;                   /* team->prepped */
   struct paromp_thread *pool_next;
   /* Each thread keeps the team it last led, to reuse it. */
   struct paromp_team *team_cache;
@@ -233,7 +253,10 @@ struct paromp_thread {
   struct paromp_task *task_cache;     /* free task blocks (taskalloc.c) */
   unsigned task_cached;
   uint64_t task_serial;
-  struct paromp_task *task_remote;    /* blocks other threads freed */
+  /* Blocks other threads freed: on a line of its own, which those threads
+     write once per task and the owner reads only when its cache is empty
+     (beside task_serial, it crossed cores twice per task). */
+  struct paromp_task *task_remote __attribute__((aligned(PAROMP_CACHE_LINE)));
   struct paromp_team root_team;   /* the team of one of an initial thread */
   struct paromp_task root_task;
   ompt_data_t ompt_data;          /* the tool's thread data */
@@ -290,6 +313,7 @@ void paromp_pool_put(struct paromp_thread **workers, unsigned n);
 void paromp_tune_spin(void);
 void paromp_workers_end(void);
 uint64_t paromp_next_id(void);
+uint64_t paromp_next_ids(unsigned n);
 
 /* Teams (parallel.c).  Beside gcc's flags: the program, not the runtime,
    calls the region's body on the master (the split GOMP_*_start forms). */
