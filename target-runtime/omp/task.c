@@ -4,6 +4,7 @@
 
 #include <alloca.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,11 @@
 #include "paromp.h"
 #include "gomp_abi.h"
 #include "ompt.h"
+
+/* paromp.h's order of struct paromp_task: what running a task touches
+   ends with the second line. */
+_Static_assert(offsetof(struct paromp_task, fulfilled) < 2 * PAROMP_CACHE_LINE,
+               "the fields a task's runner touches span more than two lines");
 
 /* The taskgroup a new child of t counts in. */
 struct paromp_taskgroup *paromp_group_for_children(struct paromp_task *t)
@@ -183,7 +189,7 @@ static int task_discarded(struct paromp_task *t)
 /* Runs t's body on self, unless its taskgroup or region was cancelled. */
 static void run_body(struct paromp_thread *self, struct paromp_task *t)
 {
-  if (PAROMP_UNLIKELY(t->taskwait)) {
+  if (PAROMP_UNLIKELY(t->undeferred) && t->taskwait) {
     /* The empty task of a taskwait with depend is merged into the task
        that waits: no switch to it, only 5.1's taskwait-complete event. */
     if (OMPT_TOOL)
@@ -234,8 +240,12 @@ void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
     run_body(self, t);
     int lockfree = t->ndeps == 0 && !t->detached;
     if (lockfree) {
-      t->body_done = 1;
+      /* body_done matters only to detached tasks and dependences */
       complete_unlocked(team, t);
+      /* it queued nothing, so only task waiters need to hear of it (the
+         barrier's "tasks queued" flag stays up while the queue is not
+         empty: barrier.c takes it down only after seeing it empty) */
+      paromp_task_wake_waiters(team);
       t = NULL;
       if (next < nbatch) {
         t = batch[next++];
@@ -249,6 +259,7 @@ void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
           nbatch++;
         paromp_mutex_unlock(&team->task_lock);
       }
+      continue;
     } else {
       paromp_mutex_lock(&team->task_lock);
       t->body_done = 1;
