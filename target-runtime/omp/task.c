@@ -395,9 +395,12 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     t->priority = priority < 0 ? 0
                   : priority > paromp_gicv.max_task_priority ? paromp_gicv.max_task_priority
                   : priority;
-  /* outside any parallel region, or with a long queue, run it at once */
+  /* outside any parallel region, or with a long queue, run it at once; but
+     never a detachable task for the queue's sake: run undeferred, it holds
+     its creator until fulfilled, and the creator may be the one to fulfil */
   t->undeferred = !if_clause || parent->final || team->level == 0 ||
-                  __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 16u * team->nthreads;
+                  (!(flags & GOMP_TASK_FLAG_DETACH) &&
+                   __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 16u * team->nthreads);
   if ((flags & GOMP_TASK_FLAG_DETACH) && detach != NULL) {
     t->detached = 1;
     *(void **)detach = t;

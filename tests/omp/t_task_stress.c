@@ -1,7 +1,9 @@
 /* Tasks under contention, every result checked exactly: every thread
    creates tasks at once (some nested, waited for with taskwait), tasks in
    taskgroups from every thread, sibling chains ordered by dependences,
-   and short rounds of create-then-taskwait as syncbench's TASK row does.
+   short rounds of create-then-taskwait as syncbench's TASK row does, and
+   more detachable tasks than the queue's length before the runtime runs
+   tasks at once, fulfilled by their creator only after it made them all.
    Repeated so that the queues empty and fill many times. */
 #define TEST "t_task_stress"
 #include "omp_test.h"
@@ -10,6 +12,8 @@
 #define PER_THREAD 300
 #define CHAIN 64
 #define NCHAINS 8
+#define DETACHED_PER_THREAD 24   /* more than libparomp queues per thread */
+#define MAX_THREADS 64
 
 static long
 nested(int depth)
@@ -30,12 +34,14 @@ main(void)
 {
   for (int r = 0; r < ROUNDS; r++)
     {
-      long flat = 0, tree = 0, grouped = 0, rounds_done = 0;
+      long flat = 0, tree = 0, grouped = 0, rounds_done = 0, detached = 0, ndetached = 0;
+      static omp_event_handle_t events[DETACHED_PER_THREAD * MAX_THREADS];
       long chains[NCHAINS];
       int bad_order = 0, nthr = 0;
       for (int c = 0; c < NCHAINS; c++)
         chains[c] = 0;
-#pragma omp parallel shared(flat, tree, grouped, chains, bad_order, nthr, rounds_done)
+#pragma omp parallel shared(flat, tree, grouped, chains, bad_order, nthr, rounds_done, \
+                                detached, ndetached)
       {
 #pragma omp single nowait
         nthr = omp_get_num_threads();
@@ -101,6 +107,24 @@ main(void)
             if (cnt == 2 * nthr)
               rounds_done++;
           }
+        /* detachable tasks: a runtime that ran one at once, because the
+           queue is long, would hold its creator until the event it has
+           not yet fulfilled */
+#pragma omp single
+        {
+          int n = DETACHED_PER_THREAD * (nthr < MAX_THREADS ? nthr : MAX_THREADS);
+          for (int i = 0; i < n; i++)
+            {
+              omp_event_handle_t ev;
+#pragma omp task detach(ev) shared(detached)
+              __atomic_add_fetch(&detached, 1, __ATOMIC_RELAXED);
+              events[i] = ev;
+            }
+          for (int i = 0; i < n; i++)
+            omp_fulfill_event(events[i]);
+#pragma omp taskwait
+          ndetached = n;
+        }
       }
       CHECK(flat == (long) PER_THREAD * nthr, "round %d: %ld flat tasks ran, expected %ld",
             r, flat, (long) PER_THREAD * nthr);
@@ -112,6 +136,8 @@ main(void)
                               : "a dependence chain ran out of order", bad_order);
       for (int c = 0; c < NCHAINS; c++)
         CHECK(chains[c] == CHAIN, "round %d: chain %d reached %ld", r, c, chains[c]);
+      CHECK(detached == ndetached, "round %d: %ld of %ld detachable tasks ran", r, detached,
+            ndetached);
       CHECK(rounds_done == 100, "round %d: %ld of 100 taskwait rounds saw all tasks", r,
             rounds_done);
     }
