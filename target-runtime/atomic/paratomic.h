@@ -85,7 +85,9 @@ static inline void pat_record(struct paratomic_lock *l, int tid, const void *p, 
   l->owner = tid;
   l->addr = (uintptr_t)p;
   l->size = n;
-  __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELAXED);
+  /* release: the compiler may not sink the fields below it, so a debugger
+     that sees seq odd sees this holder (a plain store on x86) */
+  __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELEASE);
 }
 
 static inline int pat_tid(void)
@@ -108,8 +110,9 @@ static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
    allows (the second read done before the store is seen, and the sleeper's
    kernel check done before it is seen too) would leave a sleeper with a
    free lock: pat_lock_slow's sleeps are bounded, so it then looks again.
-   With waiters, the exchange says whether one sleeps (the sleeper marks
-   the lock CONTENDED), as a futex mutex does. */
+   With waiters, one is woken whatever the exchange finds: that window can
+   also leave CONTENDED overwritten by FREE while a sleeper waits, and the
+   next holder would then see only HELD. */
 static inline void pat_give(struct paratomic_lock *l)
 {
   __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELEASE);
@@ -118,8 +121,8 @@ static inline void pat_give(struct paratomic_lock *l)
     __atomic_signal_fence(__ATOMIC_SEQ_CST);   /* the compiler keeps the read after the store */
     if (__builtin_expect(__atomic_load_n(&l->waiters, __ATOMIC_RELAXED) != 0, 0))
       pat_wake(l);
-  } else if (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE) ==
-             PARADBG_ATOMIC_LOCK_CONTENDED) {
+  } else {
+    __atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE);
     pat_wake(l);
   }
 }
@@ -191,8 +194,6 @@ static inline struct span span_of(const void *p, size_t n)
   return (struct span){first, PAT_NLOCKS, first + count - PAT_NLOCKS};
 }
 
-/* Takes the locks of [p, p + n) and returns them, for pat_unlock_span:
-   the span is worked out once per operation. */
 /* The k-th lock of a span, in the order they are taken. */
 static inline struct paratomic_lock *span_lock(struct span s, unsigned k)
 {
