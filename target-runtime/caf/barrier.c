@@ -68,6 +68,9 @@ int parcaf_barrier(int slot, int index, int kind, int *who)
       continue;
     }
     __atomic_add_fetch(&t->bar_sleepers, 1, __ATOMIC_SEQ_CST);
+    /* barrier_done's acquire loads must not pass the count: C11 asks for
+       the fence that x86's locked add already is */
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
     uint32_t w = __atomic_load_n(&t->bar_word, __ATOMIC_SEQ_CST);
     if (!barrier_done(ep, mem, n, e, &stopped, &failed))
       parcaf_futex_wait(&t->bar_word, w, PARCAF_RECHECK_MS);

@@ -74,7 +74,7 @@ struct parcaf_team {
   uint64_t members_off;
   uint64_t epochs_off;     /* barriers each member has arrived at */
   uint32_t joined;         /* images that have registered in FORM TEAM */
-  uint32_t bar_word;       /* futex word bumped by each arrival */
+  uint32_t bar_word;       /* futex word, bumped by an arrival that sees a sleeper */
   uint32_t bar_sleepers;
   uint32_t gen;            /* bumped each time the slot is given to a team */
 };
