@@ -15,8 +15,10 @@
 
 /* Bounds on what a target can claim; a corrupt core may claim anything. */
 #define PD_MAX_THREADS (1u << 20)
-/* The longest record span read whole; a longer one is read by fields. */
-#define PD_MAX_SPAN 4096u
+/* The longest record span read whole; a longer one is read by fields.
+   Small, because a debugger that keeps nothing pays for the whole span
+   at every field it asks for. */
+#define PD_MAX_SPAN 256u
 #define PD_SPAN_GAP 256u
 
 /* The debugger's callbacks: one table for the library's life (set by

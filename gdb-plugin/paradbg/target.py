@@ -266,9 +266,14 @@ for _event in ("cont", "stop", "memory_changed", "register_changed", "new_objfil
 def stop_epoch():
     """A number that stays the same for as long as the program stands still
     with nothing written to it, or None where it may move under GDB's
-    prompt (non-stop mode, where some threads run)."""
+    prompt: in non-stop mode, where some threads run, and while the
+    program runs in the background ("continue &"; in all-stop mode its
+    threads run or stand together, so the selected one tells)."""
     try:
         if gdb.parameter("non-stop"):
+            return None
+        t = gdb.selected_thread()
+        if t is not None and t.is_running():
             return None
     except (gdb.error, RuntimeError):
         return None

@@ -230,9 +230,10 @@ struct paromp_thread {
   const void *wait_id;            /* what it waits for, when waiting */
   struct paromp_tstate ts;
   /* Pool docking: the master fills next_* and bumps go.  They hold all
-     that a member needs to begin, on two lines that only the master
-     writes while the worker waits, so that the worker reads no line of
-     the team before it runs the body. */
+     that a member needs to begin, on two lines of the worker's own, so
+     that it reads no line of the team before it runs the body.  While it
+     waits, the master writes them, and the worker only go_sleepers before
+     it sleeps (pool_next changes only while the worker is in no team). */
   unsigned go __attribute__((aligned(PAROMP_CACHE_LINE)));
   unsigned go_sleepers;
   struct paromp_team *next_team;
