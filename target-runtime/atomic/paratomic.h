@@ -110,9 +110,11 @@ static inline void pat_take(struct paratomic_lock *l, const void *p, size_t n)
    allows (the second read done before the store is seen, and the sleeper's
    kernel check done before it is seen too) would leave a sleeper with a
    free lock: pat_lock_slow's sleeps are bounded, so it then looks again.
-   With waiters, one is woken whatever the exchange finds: that window can
-   also leave CONTENDED overwritten by FREE while a sleeper waits, and the
-   next holder would then see only HELD. */
+   With waiters, the exchange says whether one sleeps (the sleeper marks
+   the lock CONTENDED), as a futex mutex does.  (Waking whenever waiters
+   is not 0 also covers a CONTENDED that the window above overwrote, but
+   cost two threads on one object a third to two thirds of their
+   throughput: that rare sleeper waits for its 1 ms look instead.) */
 static inline void pat_give(struct paratomic_lock *l)
 {
   __atomic_store_n(&l->seq, l->seq + 1, __ATOMIC_RELEASE);
@@ -121,8 +123,8 @@ static inline void pat_give(struct paratomic_lock *l)
     __atomic_signal_fence(__ATOMIC_SEQ_CST);   /* the compiler keeps the read after the store */
     if (__builtin_expect(__atomic_load_n(&l->waiters, __ATOMIC_RELAXED) != 0, 0))
       pat_wake(l);
-  } else {
-    __atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE);
+  } else if (__atomic_exchange_n(&l->state, PARADBG_ATOMIC_LOCK_FREE, __ATOMIC_RELEASE) ==
+             PARADBG_ATOMIC_LOCK_CONTENDED) {
     pat_wake(l);
   }
 }
