@@ -29,11 +29,7 @@ static void ask(int me)
   ompt_wait_flag(&turn[me]);
   snprintf(who, sizeof who, "who_%d", me);
   ompt_print_addr(who, NULL);
-  ompt_print_thread_data();
-  for (int level = 0; level <= 3; level++) {
-    ompt_print_task_info(level);
-    ompt_print_parallel_info(level);
-  }
+  ompt_print_inquiry(3);
   __atomic_store_n(&turn[me + 1], 1, __ATOMIC_RELEASE);
 }
 

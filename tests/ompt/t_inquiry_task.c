@@ -31,11 +31,7 @@ static void ask(int me, const char *what, int levels)
 {
   ompt_wait_flag(&turn[me]);
   ompt_print_addr(what, NULL);
-  ompt_print_thread_data();
-  for (int level = 0; level <= levels; level++) {
-    ompt_print_task_info(level);
-    ompt_print_parallel_info(level);
-  }
+  ompt_print_inquiry(levels);
   __atomic_store_n(&turn[me + 1], 1, __ATOMIC_RELEASE);
 }
 

@@ -581,3 +581,12 @@ void ompt_print_parallel_info(int level)
   emit("%lu: parallel_info level=%d rc=%d parallel_id=%lu team_size=%d\n",
        tid(), level, rc, id_of(par), team_size);
 }
+
+void ompt_print_inquiry(int levels)
+{
+  ompt_print_thread_data();
+  for (int level = 0; level <= levels; level++) {
+    ompt_print_task_info(level);
+    ompt_print_parallel_info(level);
+  }
+}

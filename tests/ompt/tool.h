@@ -38,4 +38,8 @@ void ompt_print_proc_id(void);
    and parallel_id 0 where the runtime does not set them). */
 void ompt_print_parallel_info(int level);
 
+/* What the inquiry functions say about the calling thread: its thread
+   data, then task and parallel info from level 0 up to levels. */
+void ompt_print_inquiry(int levels);
+
 #endif
