@@ -220,7 +220,7 @@ def _host_threads(space, gdb_threads):
     """(AtomicThread list, what keeps their buffers alive)."""
     keep, out = [], []
     with_frames = not space.owners
-    with target.keeping_selection():
+    with target.keeping_selection(), target.unwinding_many():
         for t in gdb_threads:
             label = ("thread %d" % t.global_num).encode()
             keep.append(label)

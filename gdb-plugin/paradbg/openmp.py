@@ -344,7 +344,7 @@ def threads(frames=True):
     out = []
     # a thread's frame holds while the program stands still (space.frames
     # lasts as long as the memory reading() keeps)
-    with keeping_selection(), space.reading():
+    with keeping_selection(), space.reading(), target.unwinding_many():
         user_code = None
         for t, rec in zip(gdb_threads, recs["threads"]):
             th = _thread(t, rec)

@@ -820,6 +820,46 @@ def lwp_of(t):
     return t.ptid[1] or t.ptid[0]
 
 
+class unwinding_many:
+    """For a walk up the stacks of many threads: GDB reads stacks through
+    its stack cache, which it empties at each thread switch, in lines of
+    64 bytes; and it reads code (an unwinder looking at an instruction)
+    from the target.  From a core file, GDB 13 finds each read's place by
+    looking at every one of the core's sections, about two a thread, so a
+    walk costs time that grows with the square of the thread count.
+    Inside, lines are a page (a thread's innermost frames most often sit
+    in one, and a page reads whole or not at all) and read-only sections
+    are read from their files, as the program cannot have changed them;
+    GDB's own settings come back on the way out."""
+    SETTINGS = (("dcache line-size", 4096), ("trust-readonly-sections", True))
+
+    def __enter__(self):
+        self.saved = []
+        for name, value in self.SETTINGS:
+            try:
+                old = gdb.parameter(name)
+                if old != value:
+                    self._set(name, value)
+                    self.saved.append((name, old))
+            except (gdb.error, RuntimeError):
+                pass
+        return self
+
+    def __exit__(self, *exc):
+        for name, old in reversed(self.saved):
+            try:
+                self._set(name, old)
+            except (gdb.error, RuntimeError):
+                pass
+        return False
+
+    @staticmethod
+    def _set(name, value):
+        if isinstance(value, bool):
+            value = "on" if value else "off"
+        gdb.execute("set %s %s" % (name, value), to_string=True)
+
+
 def walk_frames(t, limit):
     """Thread t's frames, innermost first, at most limit: switches to t
     (the caller keeps the selection) and stops where a stack does not

@@ -295,7 +295,7 @@ def _host_threads(inf, with_frames):
     from . import atomic
     keep, out = [], []
     core = is_core(inf)
-    with target.keeping_selection():
+    with target.keeping_selection(), target.unwinding_many():
         for t in _threads(inf):
             label = _bytes(thread_label(t))
             keep.append(label)
@@ -520,7 +520,7 @@ def stack_input(all_inferiors=False):
     else:
         infs = [_inferior(sel)]
     out, notes = [], []
-    with target.keeping_selection():
+    with target.keeping_selection(), target.unwinding_many():
         for source, inf in enumerate(infs):
             if inf is not sel and not _switch_to(inf):
                 continue
