@@ -1,6 +1,7 @@
 /* libparatomic under threads: no torn 16/24/40/256-byte reads, exact
    compare_exchange counts and untorn loads and stores at 16 (aligned and
-   not), 24, 40, 64 and 256 bytes across a granule's end, atomic updates
+   not), 24, 40, 64 and 256 bytes across a granule's end, and in two
+   objects that share a lock, atomic updates
    through overlapping objects with no deadlock, 16-byte read-modify-writes,
    16-byte seq_cst stores that later loads cannot pass, test_and_set_16
    against 16-byte read-modify-writes, misaligned 16-byte objects, fork
@@ -449,6 +450,54 @@ static void counters(size_t n, size_t offset)
            "loads never torn\n", n, offset, CNT_ROUNDS);
 }
 
+/* Two objects that share a lock: a 24-byte one across a granule's end
+   (locks g and g + 1) and a 40-byte one in the next granule (lock g + 1
+   only).  Two threads count in the first and one in the second, so a
+   holder of g often waits for g + 1 while another waits for g, and locks
+   are given back while others wait for them; every count must be exact. */
+struct nb_arg {
+  uint64_t *obj;
+  size_t size;
+};
+
+static void *nb_adder(void *arg)
+{
+  const struct nb_arg *a = arg;
+  uint64_t old[8], new[8];
+  lib_load(a->size, a->obj, old, 5);
+  for (int r = 0; r < CNT_ROUNDS; r++) {
+    do {
+      if (!uniform(old, a->size))
+        __atomic_add_fetch(&cnt_bad, 1, __ATOMIC_RELAXED);
+      for (size_t i = 0; i < a->size / 8; i++)
+        new[i] = old[0] + 1;
+    } while (!lib_compare_exchange(a->size, a->obj, old, new, 5, 5));
+  }
+  return NULL;
+}
+
+static void neighbours(void)
+{
+  struct nb_arg x = {(uint64_t *)(cnt_buf + 48), 24}, y = {(uint64_t *)(cnt_buf + 64 + 16), 40};
+  pthread_t t[3];
+  uint64_t vx[3], vy[5];
+  memset(cnt_buf, 0, sizeof cnt_buf);
+  cnt_bad = 0;
+  pthread_create(&t[0], NULL, nb_adder, &x);
+  pthread_create(&t[1], NULL, nb_adder, &y);
+  pthread_create(&t[2], NULL, nb_adder, &x);
+  for (int i = 0; i < 3; i++)
+    pthread_join(t[i], NULL);
+  lib_load(24, x.obj, vx, 5);
+  lib_load(40, y.obj, vy, 5);
+  if (cnt_bad || !uniform(vx, 24) || !uniform(vy, 40) || vx[0] != 2 * CNT_ROUNDS || vy[0] != CNT_ROUNDS)
+    FAIL("objects sharing a lock: %ld torn loads, counts %llu (want %d) and %llu (want %d)", cnt_bad,
+         (unsigned long long)vx[0], 2 * CNT_ROUNDS, (unsigned long long)vy[0], CNT_ROUNDS);
+  else
+    printf("ok: a 24-byte object across a granule's end and a 40-byte one sharing its second lock: "
+           "3 threads x %d compare_exchange, counts exact\n", CNT_ROUNDS);
+}
+
 /* --- the lock table while a generic store runs -------------------------- */
 #define BIG (1 << 20)
 static unsigned char *big;
@@ -586,6 +635,7 @@ int main(void)
   counters(40, 32);
   counters(64, 32);
   counters(256, 16);
+  neighbours();
   overlapping();
   sixteen();
   store_buffering();
