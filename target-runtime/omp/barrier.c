@@ -70,38 +70,34 @@ void paromp_barrier_clear_cancel(struct paromp_barrier *b)
   __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_CANCEL), __ATOMIC_RELAXED);
 }
 
-/* Runs queued tasks of the team; 0 if the queue was empty. */
+/* Runs ready tasks of the team; 0 if there was none. */
 static int help_with_tasks(struct paromp_thread *self)
 {
-  struct paromp_team *team = self->ts.team;
-  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) == 0)
-    return 0;
-  paromp_mutex_lock(&team->task_lock);
-  struct paromp_task *t = paromp_task_pick_locked(team, NULL, NULL);
-  paromp_mutex_unlock(&team->task_lock);
+  struct paromp_task *t = paromp_task_take(self, NULL, NULL);
   if (t == NULL)
     return 0;
   paromp_task_run_chain(self, t, NULL, NULL, 1);
+  paromp_task_credit_return(self);
   return 1;
 }
 
-/* The queue is empty but the "tasks queued" flag is up: watch the queue for
-   a spin budget (the team is likely still making tasks), then take the flag
-   down so that we can sleep.  Clearing it and then reading the queue length,
-   against the enqueuer's "length, then flag", means one of the two always
-   sees the other (both are sequentially consistent). */
+/* No task is ready but the "tasks queued" flag is up: watch the rings and
+   the list for a spin budget (the team is likely still making tasks), then
+   take the flag down so that we can sleep.  Clearing it and then looking
+   at the rings, against the maker's "ring, then flag", means one of the two
+   always sees the other (both are sequentially consistent). */
 static void idle_with_tasks(struct paromp_team *team, struct paromp_barrier *b, unsigned gen)
 {
   unsigned *fw = bar_futex(b);
   for (unsigned long i = 0; i < paromp_spin_count; i++) {
-    if (__atomic_load_n(&team->queued, __ATOMIC_RELAXED) != 0 ||
+    if (paromp_task_ready_any(team) ||
         __atomic_load_n(fw, __ATOMIC_RELAXED) / PAROMP_BAR_GEN != gen ||
         __atomic_load_n(&team->cancelled, __ATOMIC_RELAXED))
       return;
     paromp_spin_pause(i);
   }
   __atomic_fetch_and(&b->word, ~HI_BITS(PAROMP_BAR_TASK), __ATOMIC_SEQ_CST);
-  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) != 0)
+  if (paromp_task_ready_any(team))
     set_flag(b, PAROMP_BAR_TASK);
 }
 
@@ -112,13 +108,13 @@ static void drain_alone(struct paromp_thread *self)
   paromp_task_waiting(team, 1);
   while (__atomic_load_n(&team->task_count, __ATOMIC_ACQUIRE) != 0) {
     unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_ACQUIRE);
-    paromp_mutex_lock(&team->task_lock);
-    struct paromp_task *t = paromp_task_pick_locked(team, NULL, NULL);
-    paromp_mutex_unlock(&team->task_lock);
-    if (t != NULL)
+    struct paromp_task *t = paromp_task_take(self, NULL, NULL);
+    if (t != NULL) {
       paromp_task_run_one(self, t);
-    else
+      paromp_task_credit_return(self);
+    } else {
       paromp_task_sleep(team, seen);
+    }
   }
   paromp_task_waiting(team, -1);
 }
@@ -189,6 +185,7 @@ int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b,
   if (OMPT_TOOL)
     events_begin(self, &ev);
   paromp_set_state(self, state_of(kind), team);
+  paromp_task_credit_return(self);
   if (team->nthreads == 1) {
     drain_alone(self);
     paromp_set_state(self, saved_state, saved_wait);

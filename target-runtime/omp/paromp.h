@@ -50,9 +50,11 @@ struct paromp_task {
   /* Ordered by who touches what: a deferred task is made on one thread and
      run and freed on another, and each cache line that both touch crosses
      between them twice per task.  The thread that runs a task without
-     dependences (and a parent, for its children's counts) touches only
-     the first two lines; the rest is written at creation and read by
-     debuggers, tools and the dependence code. */
+     dependences touches only its first two lines, and of its parent the
+     second (kind, refs) and the line of the children count, which the
+     parent's own thread does not touch while it makes children; the rest
+     is written at creation and read by debuggers, tools and the
+     dependence code. */
   struct paromp_task *parent;        /* generating task */
   struct paromp_team *team;
   struct paromp_taskgroup *taskgroup;/* innermost taskgroup this task counts in */
@@ -61,14 +63,11 @@ struct paromp_task {
   struct paromp_thread *owner;       /* whose task cache its memory returns to */
   struct paromp_task *scheduler;     /* the task its thread ran before it, while it runs */
   struct paromp_depmap *depmap;      /* as a parent: dependences of its children */
-  /* Team ready queue (doubly linked, highest priority first), and the
-     generating task's list of its ready children. */
+  /* The team's list of ready tasks that no member's ring holds (doubly
+     linked, highest priority first); qnext also links free blocks. */
   struct paromp_task *qnext, *qprev;
-  struct paromp_task *cnext, *cprev;
-  struct paromp_task *ready_children;
   int state;
   unsigned refs;                     /* itself while unfinished, and each unfinished child */
-  unsigned children;                 /* unfinished child tasks */
   unsigned ndeps;
   /* A single or scope block it executes, whose end gcc does not call:
      reported at its next barrier or work share (paromp_ompt_work_close). */
@@ -86,10 +85,14 @@ struct paromp_task {
   int priority;
   struct paromp_taskgroup *cur_group;/* innermost taskgroup opened in this task */
   uint64_t id;                       /* unique, for debuggers and tools */
+  unsigned child_credit;             /* counted in children ahead of making them */
   struct paromp_icvs icv;
   /* Dependences: predecessors left, successors to release. */
   unsigned npred;
   unsigned nsucc, succ_cap;
+  /* As a parent: what its children's runners write, on a line its own
+     thread does not read while it makes them */
+  unsigned children __attribute__((aligned(PAROMP_CACHE_LINE)));  /* unfinished, plus child_credit */
   struct paromp_task **succ;
   void **dep_addrs;                  /* addresses this task named, for cleanup */
   ompt_data_t ompt_data;             /* the tool's task data */
@@ -169,6 +172,23 @@ struct paromp_barrier {
 
 struct paromp_thread;
 
+/* A member's ready tasks (task.c).  The owner pushes at the tail without a
+   lock; it takes at the tail, and other members at the head, under the
+   lock.  The lock and head are the takers' line, tail and the first slots
+   the owner's. */
+#define PAROMP_RING_SIZE 256u
+
+struct paromp_ring {
+  paromp_mutex_t lock;
+  unsigned head;                     /* oldest task */
+  struct paromp_ring *older;         /* the team's array before it grew */
+  unsigned tail __attribute__((aligned(PAROMP_CACHE_LINE)));  /* next free slot */
+  unsigned head_seen;                /* the owner's last look at head */
+  unsigned full_skip;                /* tasks to run at once before looking again */
+  unsigned credit;                   /* counted in the team's task_count ahead */
+  struct paromp_task *slot[PAROMP_RING_SIZE];
+};
+
 struct paromp_team {
   unsigned nthreads;
   unsigned level;                 /* nesting level, 0 for an initial thread */
@@ -194,15 +214,20 @@ struct paromp_team {
   unsigned single_count;
   int cancelled;
   struct paromp_ws ws[PAROMP_WS_SLOTS];
-  /* Deferred tasks: what creating, running and finishing one touch, on a
-     line of their own */
+  /* Deferred tasks.  Ready ones wait in their makers' rings; the list
+     holds those with a priority and those no ring had room for.  This
+     line is read at every task and written rarely. */
   paromp_mutex_t task_lock __attribute__((aligned(PAROMP_CACHE_LINE)));
   struct paromp_task *queue_head, *queue_tail;
-  unsigned task_count;            /* deferred tasks not yet finished */
-  unsigned queued;                /* tasks in the ready queue */
+  unsigned listed;                /* tasks in the list */
+  struct paromp_ring *rings;      /* nrings of them, one per member, made at the */
+  unsigned nrings;                /* first deferred task of a region that lacked them */
   unsigned task_futex;            /* bumped when a task finishes or is queued */
   unsigned task_sleepers;
   unsigned task_waiters;          /* threads in a task-waiting loop */
+  /* Written by the runner of every task: deferred tasks not yet finished,
+     plus the members' ring credits */
+  unsigned task_count __attribute__((aligned(PAROMP_CACHE_LINE)));
   uintptr_t *task_reductions;     /* parallel reduction(task, ...) */
   int implicit_depmaps;           /* an implicit task has a dependence map */
   struct paromp_team *spare_next;
@@ -365,9 +390,10 @@ void paromp_task_release(struct paromp_task *t);
 void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
                            struct paromp_task *parent, struct paromp_taskgroup *group,
                            int chain);
-struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
-                                            struct paromp_task *parent,
-                                            struct paromp_taskgroup *group);
+struct paromp_task *paromp_task_take(struct paromp_thread *self, struct paromp_task *parent,
+                                     struct paromp_taskgroup *group);
+int paromp_task_ready_any(struct paromp_team *team);
+void paromp_task_credit_return(struct paromp_thread *self);
 void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *task);
 void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t);
 void paromp_task_wake_waiters(struct paromp_team *team);

@@ -17,6 +17,17 @@
    ends with the second line. */
 _Static_assert(offsetof(struct paromp_task, fulfilled) < 2 * PAROMP_CACHE_LINE,
                "the fields a task's runner touches span more than two lines");
+_Static_assert(offsetof(struct paromp_task, child_credit) / PAROMP_CACHE_LINE !=
+                       offsetof(struct paromp_task, children) / PAROMP_CACHE_LINE &&
+                   offsetof(struct paromp_task, child_credit) >= 2 * PAROMP_CACHE_LINE,
+               "a parent's credit shares a line with what its children's runners touch");
+
+/* A task's children count is raised this much at a time, ahead of making
+   them, by the task's own thread: the only one that makes its children and
+   the only one that waits for them (it gives back what is left first).
+   Their runners, which lower it one by one, then rarely find the line
+   taken back by the maker. */
+#define CHILD_CREDIT 16u
 
 /* The taskgroup a new child of t counts in. */
 struct paromp_taskgroup *paromp_group_for_children(struct paromp_task *t)
@@ -55,7 +66,138 @@ void paromp_task_sleep(struct paromp_team *team, unsigned seen)
   paromp_wait_while_eq(&team->task_futex, seen, &team->task_sleepers);
 }
 
-void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t)
+/* ---- ready tasks ----------------------------------------------------------
+
+   Each member pushes the tasks it makes (and those whose dependences it
+   releases) onto its own ring, with no lock and no read-modify-write: the
+   thread that makes tasks and the one that runs them share only the ring's
+   lines.  The owner takes at the tail (the newest first), other members at
+   the head, both under the ring's lock.  A task with a priority, and one
+   that must wait but finds no room, goes to the team's list instead, under
+   task_lock.  A ring that is full makes its owner run the next task at once. */
+
+#define RING_MASK (PAROMP_RING_SIZE - 1)
+/* How far past a ring's head another member looks for a task it may run */
+#define STEAL_LOOK 8u
+
+/* Gives every member of the team a ring before its first deferred task. */
+static void rings_ensure(struct paromp_team *team)
+{
+  if (PAROMP_LIKELY(__atomic_load_n(&team->nrings, __ATOMIC_ACQUIRE) >= team->nthreads))
+    return;
+  paromp_mutex_lock(&team->task_lock);
+  if (team->nrings < team->nthreads) {
+    /* every ring is empty between regions; the old array stays, since a
+       member leaving the last region's barrier may still look at it */
+    struct paromp_ring *r = paromp_calloc_lines(team->nthreads, sizeof *r);
+    r[0].older = team->rings;
+    __atomic_store_n(&team->rings, r, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&team->nrings, team->nthreads, __ATOMIC_SEQ_CST);
+  }
+  paromp_mutex_unlock(&team->task_lock);
+}
+
+/* self's ring in its team, or NULL */
+static struct paromp_ring *own_ring(struct paromp_thread *self, struct paromp_team *team)
+{
+  if (self == NULL || self->ts.team != team ||
+      self->ts.num >= __atomic_load_n(&team->nrings, __ATOMIC_ACQUIRE))
+    return NULL;
+  return &__atomic_load_n(&team->rings, __ATOMIC_ACQUIRE)[self->ts.num];
+}
+
+/* Whether the owner's next push fits; head only grows, so a full look
+   at an old head is only too careful.  A ring found full stays full for
+   the next few tasks without a look at head, the takers' line. */
+#define RING_FULL_SKIP 8u
+
+static int ring_room(struct paromp_ring *r)
+{
+  if (r->tail - r->head_seen < PAROMP_RING_SIZE)
+    return 1;
+  if (r->full_skip != 0) {
+    r->full_skip--;
+    return 0;
+  }
+  r->head_seen = __atomic_load_n(&r->head, __ATOMIC_ACQUIRE);
+  if (r->tail - r->head_seen < PAROMP_RING_SIZE)
+    return 1;
+  r->full_skip = RING_FULL_SKIP;
+  return 0;
+}
+
+/* The owner only, after ring_room.  A taker works below the tail it read
+   under the lock, so the new slot is the owner's alone until the store of
+   tail publishes it.  That store is sequentially consistent, as is the
+   barrier's clearing of its "tasks queued" flag before it looks at the
+   rings: one of the two sees the other. */
+static void ring_push(struct paromp_ring *r, struct paromp_task *t)
+{
+  unsigned tail = r->tail;
+  r->slot[tail & RING_MASK] = t;
+  __atomic_store_n(&r->tail, tail + 1, __ATOMIC_SEQ_CST);
+}
+
+static int ring_empty(struct paromp_ring *r)
+{
+  return __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE) == __atomic_load_n(&r->head, __ATOMIC_ACQUIRE);
+}
+
+/* Whether a thread waiting for parent's children, or for group's tasks,
+   may run t (any task when both are NULL). */
+static int allowed(struct paromp_task *t, struct paromp_task *parent,
+                   struct paromp_taskgroup *group)
+{
+  if (parent == NULL && group == NULL)
+    return 1;
+  if (parent != NULL && t->parent == parent)
+    return 1;
+  for (struct paromp_taskgroup *g = group ? t->taskgroup : NULL; g != NULL; g = g->prev)
+    if (g == group)
+      return 1;
+  return 0;
+}
+
+/* Takes a task that the filter allows from r: the newest when r is the
+   taker's own, else one of the oldest STEAL_LOOK; NULL if none. */
+static struct paromp_task *ring_take(struct paromp_ring *r, int own, struct paromp_task *parent,
+                                     struct paromp_taskgroup *group)
+{
+  if (ring_empty(r))
+    return NULL;
+  struct paromp_task *t = NULL;
+  paromp_mutex_lock(&r->lock);
+  unsigned head = r->head, tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+  if (own) {
+    for (unsigned i = tail; i != head;) {
+      i--;
+      if (allowed(r->slot[i & RING_MASK], parent, group)) {
+        t = r->slot[i & RING_MASK];
+        for (; i + 1 != tail; i++)
+          r->slot[i & RING_MASK] = r->slot[(i + 1) & RING_MASK];
+        __atomic_store_n(&r->tail, tail - 1, __ATOMIC_RELAXED);
+        break;
+      }
+    }
+  } else {
+    unsigned look = tail - head < STEAL_LOOK ? tail - head : STEAL_LOOK;
+    for (unsigned i = head; i != head + look; i++) {
+      if (allowed(r->slot[i & RING_MASK], parent, group)) {
+        t = r->slot[i & RING_MASK];
+        for (; i != head; i--)
+          r->slot[i & RING_MASK] = r->slot[(i - 1) & RING_MASK];
+        /* after the slots: the owner may reuse the head slot once it sees this */
+        __atomic_store_n(&r->head, head + 1, __ATOMIC_RELEASE);
+        break;
+      }
+    }
+  }
+  paromp_mutex_unlock(&r->lock);
+  return t;
+}
+
+/* Under the task lock: puts t on the team's list, by priority. */
+static void list_insert_locked(struct paromp_team *team, struct paromp_task *t)
 {
   struct paromp_task *at = NULL;        /* insert before this one */
   if (t->priority > 0)
@@ -71,71 +213,125 @@ void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t)
     at->qprev = t;
   else
     team->queue_tail = t;
-  __atomic_add_fetch(&team->queued, 1, __ATOMIC_SEQ_CST);
-  struct paromp_task *p = t->parent;
-  t->cprev = NULL;
-  t->cnext = p->ready_children;
-  if (p->ready_children)
-    p->ready_children->cprev = t;
-  p->ready_children = t;
+  __atomic_add_fetch(&team->listed, 1, __ATOMIC_SEQ_CST);
+}
+
+/* Under the task lock: the first listed task the filter allows, taken off
+   the list; NULL if none.  The list is short: tasks with a priority are
+   run at once while it holds more than 16 per member. */
+static struct paromp_task *list_take_locked(struct paromp_team *team, struct paromp_task *parent,
+                                            struct paromp_taskgroup *group)
+{
+  struct paromp_task *t = team->queue_head;
+  while (t != NULL && !allowed(t, parent, group))
+    t = t->qnext;
+  if (t == NULL)
+    return NULL;
+  if (t->qprev) t->qprev->qnext = t->qnext; else team->queue_head = t->qnext;
+  if (t->qnext) t->qnext->qprev = t->qprev; else team->queue_tail = t->qprev;
+  t->qnext = t->qprev = NULL;
+  __atomic_sub_fetch(&team->listed, 1, __ATOMIC_RELAXED);
+  return t;
+}
+
+/* Under the task lock: t is ready (its last predecessor finished, or it
+   had none).  It goes onto the calling thread's ring when that is a member
+   of t's team with room, else onto the list. */
+void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t)
+{
+  struct paromp_ring *r = t->priority > 0 ? NULL : own_ring(paromp_self_tls, team);
+  if (r != NULL && ring_room(r))
+    ring_push(r, t);
+  else
+    list_insert_locked(team, t);
+}
+
+/* The team's task_count is raised the same way, per member, on its ring's
+   own line.  A member gives back what is left before it arrives at a
+   barrier and each time it ran tasks there: only a barrier reads the
+   count, and it waits for every member anyway. */
+#define TASK_CREDIT 16u
+
+static void count_task(struct paromp_team *team, struct paromp_ring *r)
+{
+  if (r == NULL) {
+    __atomic_add_fetch(&team->task_count, 1, __ATOMIC_RELAXED);
+    return;
+  }
+  if (r->credit == 0) {
+    __atomic_add_fetch(&team->task_count, TASK_CREDIT, __ATOMIC_RELAXED);
+    r->credit = TASK_CREDIT;
+  }
+  r->credit--;
+}
+
+void paromp_task_credit_return(struct paromp_thread *self)
+{
+  struct paromp_team *team = self->ts.team;
+  struct paromp_ring *r = own_ring(self, team);
+  if (r == NULL || r->credit == 0)
+    return;
+  unsigned c = r->credit;
+  r->credit = 0;
+  /* as a task that ends: the last one lets the barrier go */
+  if (__atomic_sub_fetch(&team->task_count, c, __ATOMIC_SEQ_CST) == 0) {
+    paromp_mutex_lock(&team->task_lock);
+    paromp_barrier_try_release_after_tasks(team);
+    paromp_mutex_unlock(&team->task_lock);
+  }
+}
+
+/* Whether any task of the team is ready (a hint: no lock). */
+int paromp_task_ready_any(struct paromp_team *team)
+{
+  if (__atomic_load_n(&team->listed, __ATOMIC_SEQ_CST) != 0)
+    return 1;
+  unsigned n = __atomic_load_n(&team->nrings, __ATOMIC_SEQ_CST);
+  if (n > team->nthreads)
+    n = team->nthreads;
+  struct paromp_ring *rings = __atomic_load_n(&team->rings, __ATOMIC_SEQ_CST);
+  for (unsigned i = 0; i < n; i++)
+    if (__atomic_load_n(&rings[i].tail, __ATOMIC_SEQ_CST) !=
+        __atomic_load_n(&rings[i].head, __ATOMIC_SEQ_CST))
+      return 1;
+  return 0;
+}
+
+/* A ready task of self's team to run, that the filter allows (a child of
+   parent, or a task in group or its nested groups, or any when both are
+   NULL), now marked running; NULL if none.  Listed tasks first, for their
+   priority; then self's ring; then the other members' rings. */
+struct paromp_task *paromp_task_take(struct paromp_thread *self, struct paromp_task *parent,
+                                     struct paromp_taskgroup *group)
+{
+  struct paromp_team *team = self->ts.team;
+  struct paromp_task *t = NULL;
+  if (__atomic_load_n(&team->listed, __ATOMIC_ACQUIRE) != 0) {
+    paromp_mutex_lock(&team->task_lock);
+    t = list_take_locked(team, parent, group);
+    paromp_mutex_unlock(&team->task_lock);
+  }
+  unsigned n = __atomic_load_n(&team->nrings, __ATOMIC_ACQUIRE);
+  struct paromp_ring *rings = __atomic_load_n(&team->rings, __ATOMIC_ACQUIRE);
+  unsigned me = self->ts.num;
+  if (n > team->nthreads)
+    n = team->nthreads;
+  if (t == NULL && me < n)
+    t = ring_take(&rings[me], 1, parent, group);
+  for (unsigned k = 1; t == NULL && k < n; k++)
+    t = ring_take(&rings[(me + k) % n], 0, parent, group);
+  if (t != NULL)
+    __atomic_store_n(&t->state, PAROMP_TASK_RUNNING, __ATOMIC_RELAXED);
+  return t;
 }
 
 /* After the lock is dropped: tell waiters that tasks were queued or ended
    (outside the lock, to keep it short). */
 static void notify(struct paromp_team *team)
 {
-  if (__atomic_load_n(&team->queued, __ATOMIC_SEQ_CST) != 0)
+  if (paromp_task_ready_any(team))
     paromp_barrier_notify_tasks(team);
   paromp_task_wake_waiters(team);
-}
-
-static void dequeue_locked(struct paromp_team *team, struct paromp_task *t)
-{
-  if (t->qprev) t->qprev->qnext = t->qnext; else team->queue_head = t->qnext;
-  if (t->qnext) t->qnext->qprev = t->qprev; else team->queue_tail = t->qprev;
-  struct paromp_task *p = t->parent;
-  if (t->cprev) t->cprev->cnext = t->cnext; else p->ready_children = t->cnext;
-  if (t->cnext) t->cnext->cprev = t->cprev;
-  t->qnext = t->qprev = t->cnext = t->cprev = NULL;
-  __atomic_sub_fetch(&team->queued, 1, __ATOMIC_RELAXED);
-}
-
-/* A ready task to run: a child of parent, or one in group (or its nested
-   groups), or any; NULL if none. */
-struct paromp_task *paromp_task_pick_locked(struct paromp_team *team,
-                                            struct paromp_task *parent,
-                                            struct paromp_taskgroup *group)
-{
-  struct paromp_task *t = NULL;
-  if (parent != NULL) {
-    t = parent->ready_children;
-  } else if (group != NULL) {
-    unsigned budget = 4096;               /* a bounded look, then any child */
-    for (t = team->queue_head; t != NULL && budget > 0; t = t->qnext, budget--) {
-      struct paromp_taskgroup *g = t->taskgroup;
-      while (g != NULL && g != group)
-        g = g->prev;
-      if (g == group)
-        break;
-    }
-  } else {
-    t = team->queue_head;
-  }
-  if (t != NULL) {
-    dequeue_locked(team, t);
-    t->state = PAROMP_TASK_RUNNING;
-  }
-  return t;
-}
-
-static struct paromp_task *pick_filtered_locked(struct paromp_team *team,
-                                                struct paromp_task *parent,
-                                                struct paromp_taskgroup *group)
-{
-  struct paromp_task *t = paromp_task_pick_locked(team, parent, NULL);
-  if (t == NULL && group != NULL)
-    t = paromp_task_pick_locked(team, NULL, group);
-  return t;
 }
 
 /* The counts a finished task leaves; returns 1 when it was the team's last
@@ -226,54 +422,31 @@ static void run_body(struct paromp_thread *self, struct paromp_task *t)
 
 /* Runs t and, when chaining, then the next ready tasks that the filter
    allows (a child of parent, else a member of group, or any when both are
-   NULL).  With a long queue it takes a few at a time, to lock less. */
-#define TASK_BATCH 4
-
+   NULL). */
 void paromp_task_run_chain(struct paromp_thread *self, struct paromp_task *t,
                            struct paromp_task *parent, struct paromp_taskgroup *group,
                            int chain)
 {
   struct paromp_team *team = t->team;
-  struct paromp_task *batch[TASK_BATCH];
-  unsigned nbatch = 0, next = 0;
   while (t != NULL) {
     run_body(self, t);
-    int lockfree = t->ndeps == 0 && !t->detached;
-    if (lockfree) {
+    if (t->ndeps == 0 && !t->detached) {
       /* body_done matters only to detached tasks and dependences */
       complete_unlocked(team, t);
       /* it queued nothing, so only task waiters need to hear of it (the
-         barrier's "tasks queued" flag stays up while the queue is not
-         empty: barrier.c takes it down only after seeing it empty) */
+         barrier's "tasks queued" flag stays up while a ring or the list
+         holds a task: barrier.c takes it down only after seeing none) */
       paromp_task_wake_waiters(team);
-      t = NULL;
-      if (next < nbatch) {
-        t = batch[next++];
-      } else if (chain) {
-        nbatch = next = 0;
-        paromp_mutex_lock(&team->task_lock);
-        t = pick_filtered_locked(team, parent, group);
-        while (t != NULL && nbatch < TASK_BATCH &&
-               __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 2u * team->nthreads &&
-               (batch[nbatch] = pick_filtered_locked(team, parent, group)) != NULL)
-          nbatch++;
-        paromp_mutex_unlock(&team->task_lock);
-      }
-      continue;
     } else {
       paromp_mutex_lock(&team->task_lock);
       t->body_done = 1;
       /* a detached task ends when its event is fulfilled as well */
       if (!t->detached || t->fulfilled)
         complete_locked(team, t);
-      t = NULL;
-      if (next < nbatch)
-        t = batch[next++];
-      else if (chain)
-        t = pick_filtered_locked(team, parent, group);
       paromp_mutex_unlock(&team->task_lock);
+      notify(team);
     }
-    notify(team);
+    t = chain ? paromp_task_take(self, parent, group) : NULL;
   }
 }
 
@@ -306,6 +479,10 @@ PAROMP_EXPORT void omp_fulfill_event(void *event)
 void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *task)
 {
   struct paromp_team *team = self->ts.team;
+  if (task->child_credit != 0) {
+    __atomic_sub_fetch(&task->children, task->child_credit, __ATOMIC_RELAXED);
+    task->child_credit = 0;
+  }
   if (__atomic_load_n(&task->children, __ATOMIC_ACQUIRE) == 0)
     return;
   int saved = self->state;
@@ -316,13 +493,7 @@ void paromp_task_wait_children(struct paromp_thread *self, struct paromp_task *t
     unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&task->children, __ATOMIC_ACQUIRE) == 0)
       break;
-    struct paromp_task *t = NULL;
-    /* look before locking: the children may all be running elsewhere */
-    if (__atomic_load_n(&task->ready_children, __ATOMIC_RELAXED) != NULL) {
-      paromp_mutex_lock(&team->task_lock);
-      t = paromp_task_pick_locked(team, task, NULL);
-      paromp_mutex_unlock(&team->task_lock);
-    }
+    struct paromp_task *t = paromp_task_take(self, task, NULL);
     if (t != NULL)
       paromp_task_run_chain(self, t, task, NULL, 1);
     else
@@ -363,8 +534,8 @@ static void help_or_sleep_locked(struct paromp_thread *self, struct paromp_team 
                                  struct paromp_task *parent)
 {
   unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
-  struct paromp_task *o = paromp_task_pick_locked(team, parent, NULL);
   paromp_mutex_unlock(&team->task_lock);
+  struct paromp_task *o = paromp_task_take(self, parent, NULL);
   if (o != NULL)
     paromp_task_run_one(self, o);
   else
@@ -395,12 +566,22 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     t->priority = priority < 0 ? 0
                   : priority > paromp_gicv.max_task_priority ? paromp_gicv.max_task_priority
                   : priority;
-  /* outside any parallel region, or with a long queue, run it at once; but
-     never a detachable task for the queue's sake: run undeferred, it holds
-     its creator until fulfilled, and the creator may be the one to fulfil */
-  t->undeferred = !if_clause || parent->final || team->level == 0 ||
+  int deps = (flags & GOMP_TASK_FLAG_DEPEND) && depend;
+  int deferrable = if_clause && !parent->final && team->level != 0;
+  struct paromp_ring *ring = NULL;
+  if (deferrable) {
+    rings_ensure(team);
+    ring = own_ring(self, team);
+  }
+  /* outside any parallel region, or with a full ring (a long list, for a
+     task with a priority), run it at once; but never a detachable task for
+     the queue's sake: run undeferred, it holds its creator until
+     fulfilled, and the creator may be the one to fulfil */
+  t->undeferred = !deferrable ||
                   (!(flags & GOMP_TASK_FLAG_DETACH) &&
-                   __atomic_load_n(&team->queued, __ATOMIC_RELAXED) > 16u * team->nthreads);
+                   (t->priority > 0
+                        ? __atomic_load_n(&team->listed, __ATOMIC_RELAXED) > 16u * team->nthreads
+                        : ring == NULL || !ring_room(ring)));
   if ((flags & GOMP_TASK_FLAG_DETACH) && detach != NULL) {
     t->detached = 1;
     *(void **)detach = t;
@@ -418,22 +599,39 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
   if (OMPT_ON(task_create))
     paromp_ompt.task_create(&parent->ompt_data, &parent->frame, &t->ompt_data,
                             paromp_ompt_task_flags(t),
-                            (flags & GOMP_TASK_FLAG_DEPEND) && depend, self->ompt_ra);
-  if (t->undeferred && !t->detached && !((flags & GOMP_TASK_FLAG_DEPEND) && depend)) {
+                            deps, self->ompt_ra);
+  if (t->undeferred && !t->detached && !deps) {
     run_included(self, t);
     return;
   }
 
-  paromp_mutex_lock(&team->task_lock);
-  __atomic_add_fetch(&parent->children, 1, __ATOMIC_RELAXED);
+  /* counted before anyone can see it: its runner uncounts it */
+  if (parent->child_credit == 0) {
+    __atomic_add_fetch(&parent->children, CHILD_CREDIT, __ATOMIC_RELAXED);
+    parent->child_credit = CHILD_CREDIT;
+  }
+  parent->child_credit--;
   if (parent->kind == PAROMP_TASK_EXPLICIT)
     __atomic_add_fetch(&parent->refs, 1, __ATOMIC_RELAXED);
   t->taskgroup = paromp_group_for_children(parent);
   if (t->taskgroup)
     __atomic_add_fetch(&t->taskgroup->pending, 1, __ATOMIC_RELAXED);
-  __atomic_add_fetch(&team->task_count, 1, __ATOMIC_RELAXED);
-  unsigned npred = (flags & GOMP_TASK_FLAG_DEPEND) && depend
-                       ? paromp_deps_add_locked(parent, t, depend) : 0;
+  count_task(team, ring);
+  if (!deps && !t->undeferred) {
+    /* the common case, without the task lock */
+    if (t->priority == 0 && ring != NULL && ring_room(ring)) {
+      ring_push(ring, t);
+    } else {
+      paromp_mutex_lock(&team->task_lock);
+      list_insert_locked(team, t);
+      paromp_mutex_unlock(&team->task_lock);
+    }
+    paromp_barrier_notify_tasks(team);
+    paromp_task_wake_waiters(team);
+    return;
+  }
+  paromp_mutex_lock(&team->task_lock);
+  unsigned npred = deps ? paromp_deps_add_locked(parent, t, depend) : 0;
   if (!t->undeferred) {
     if (npred == 0)
       paromp_task_enqueue_locked(team, t);
@@ -509,12 +707,7 @@ PAROMP_EXPORT void GOMP_taskyield(void)
 {
   OMPT_ENTRY();
   struct paromp_thread *self = paromp_self();
-  struct paromp_team *team = self->ts.team;
-  if (__atomic_load_n(&self->ts.task->ready_children, __ATOMIC_RELAXED) == NULL)
-    return;
-  paromp_mutex_lock(&team->task_lock);
-  struct paromp_task *t = paromp_task_pick_locked(team, self->ts.task, NULL);
-  paromp_mutex_unlock(&team->task_lock);
+  struct paromp_task *t = paromp_task_take(self, self->ts.task, NULL);
   if (t != NULL)
     paromp_task_run_one(self, t);
 }

@@ -92,9 +92,11 @@ void paromp_task_release(struct paromp_task *t)
     return;
   if (t->depmap != NULL)
     paromp_depmap_free(t);
-  if (t->succ != NULL)
+  /* only a task with dependences has these, on a line the others' runners
+     need not read */
+  if (t->ndeps != 0) {
     free(t->succ);
-  if (t->dep_addrs != NULL)
     free(t->dep_addrs);
+  }
   block_free(t);
 }

@@ -135,7 +135,7 @@ unsigned paromp_deps_add_locked(struct paromp_task *parent, struct paromp_task *
     if (parent->kind != PAROMP_TASK_EXPLICIT)
       parent->team->implicit_depmaps = 1;
   }
-  t->dep_addrs = paromp_malloc(n * sizeof *t->dep_addrs);
+  t->dep_addrs = n ? paromp_malloc(n * sizeof *t->dep_addrs) : NULL;
   t->ndeps = n;
   for (unsigned i = 0; i < n; i++) {
     struct dep_entry **slot = find(parent->depmap, deps[i].addr);

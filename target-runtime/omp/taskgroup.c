@@ -32,15 +32,9 @@ uintptr_t *paromp_taskgroup_close(struct paromp_thread *self)
     paromp_task_waiting(team, 1);
     for (;;) {
       unsigned seen = __atomic_load_n(&team->task_futex, __ATOMIC_SEQ_CST);
-      paromp_mutex_lock(&team->task_lock);
-      if (__atomic_load_n(&g->pending, __ATOMIC_ACQUIRE) == 0) {
-        paromp_mutex_unlock(&team->task_lock);
+      if (__atomic_load_n(&g->pending, __ATOMIC_ACQUIRE) == 0)
         break;
-      }
-      struct paromp_task *t = paromp_task_pick_locked(team, task, NULL);
-      if (t == NULL)
-        t = paromp_task_pick_locked(team, NULL, g);
-      paromp_mutex_unlock(&team->task_lock);
+      struct paromp_task *t = paromp_task_take(self, task, g);
       if (t != NULL)
         paromp_task_run_chain(self, t, task, g, 1);
       else
