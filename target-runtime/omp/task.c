@@ -72,7 +72,7 @@ void paromp_task_sleep(struct paromp_team *team, unsigned seen)
    releases) onto its own ring, with no lock and no read-modify-write: the
    thread that makes tasks and the one that runs them share only the ring's
    lines.  The owner takes at the tail (the newest first), other members at
-   the head, both under the ring's lock.  A task with a priority, and one
+   the head (at a barrier, a few at once), both under the ring's lock.  A task with a priority, and one
    that must wait but finds no room, goes to the team's list instead, under
    task_lock.  A ring that is full makes its owner run the next task at once. */
 
@@ -159,10 +159,16 @@ static int allowed(struct paromp_task *t, struct paromp_task *parent,
 }
 
 /* Takes a task that the filter allows from r: the newest when r is the
-   taker's own, else one of the oldest STEAL_LOOK; NULL if none. */
-static struct paromp_task *ring_take(struct paromp_ring *r, int own, struct paromp_task *parent,
-                                     struct paromp_taskgroup *group)
+   taker's own (mine == r), else one of the oldest STEAL_LOOK; NULL if
+   none.  A taker that may run any task takes up to half of the rest
+   along, at most STEAL_BATCH in all, onto its own ring: it then reads
+   the owner's lines once for them all. */
+#define STEAL_BATCH 4u
+
+static struct paromp_task *ring_take(struct paromp_ring *r, struct paromp_ring *mine,
+                                     struct paromp_task *parent, struct paromp_taskgroup *group)
 {
+  int own = r == mine;
   if (ring_empty(r))
     return NULL;
   struct paromp_task *t = NULL;
@@ -186,8 +192,16 @@ static struct paromp_task *ring_take(struct paromp_ring *r, int own, struct paro
         t = r->slot[i & RING_MASK];
         for (; i != head; i--)
           r->slot[i & RING_MASK] = r->slot[(i - 1) & RING_MASK];
-        /* after the slots: the owner may reuse the head slot once it sees this */
-        __atomic_store_n(&r->head, head + 1, __ATOMIC_RELEASE);
+        unsigned moved = 0;
+        if (mine != NULL && parent == NULL && group == NULL) {
+          unsigned extra = (tail - head - 1) / 2;
+          if (extra > STEAL_BATCH - 1)
+            extra = STEAL_BATCH - 1;
+          for (; moved < extra && ring_room(mine); moved++)
+            ring_push(mine, r->slot[(head + 1 + moved) & RING_MASK]);
+        }
+        /* after the slots: the owner may reuse them once it sees this */
+        __atomic_store_n(&r->head, head + 1 + moved, __ATOMIC_RELEASE);
         break;
       }
     }
@@ -316,10 +330,11 @@ struct paromp_task *paromp_task_take(struct paromp_thread *self, struct paromp_t
   unsigned me = self->ts.num;
   if (n > team->nthreads)
     n = team->nthreads;
-  if (t == NULL && me < n)
-    t = ring_take(&rings[me], 1, parent, group);
+  struct paromp_ring *mine = me < n ? &rings[me] : NULL;
+  if (t == NULL && mine != NULL)
+    t = ring_take(mine, mine, parent, group);
   for (unsigned k = 1; t == NULL && k < n; k++)
-    t = ring_take(&rings[(me + k) % n], 0, parent, group);
+    t = ring_take(&rings[(me + k) % n], mine, parent, group);
   if (t != NULL)
     __atomic_store_n(&t->state, PAROMP_TASK_RUNNING, __ATOMIC_RELAXED);
   return t;
