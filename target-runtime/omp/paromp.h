@@ -76,10 +76,19 @@ struct paromp_task {
   unsigned char undeferred;
   unsigned char detached;            /* detach clause: ends at omp_fulfill_event */
   unsigned char fulfilled;
+  unsigned char parent_explicit;     /* so its runner need not read the parent's kind */
   /* -- written at creation; read while it runs only in rarer cases -- */
   unsigned char body_done;           /* detached or with dependences only */
   unsigned char taskwait;            /* stands for a taskwait with depend (undeferred) */
   unsigned char final;
+  /* Where it left and entered the runtime (OMP_DEBUG=enabled or a tool).
+     Its own thread writes the enter frame at every runtime entry, each
+     GOMP_task too, so it is kept off the children line, which the
+     runners of those tasks write; of an implicit parent they read
+     nothing on this line (parent_explicit tells them its kind).  Beside
+     children, it made OMP_DEBUG=enabled's TASK row 2.3x plain. */
+  ompt_frame_t frame;
+  /* -- creation, tools and debuggers -- */
   unsigned char untied;
   unsigned char mergeable;           /* as created, for tools */
   int priority;
@@ -87,16 +96,15 @@ struct paromp_task {
   uint64_t id;                       /* unique, for debuggers and tools */
   unsigned child_credit;             /* counted in children ahead of making them */
   struct paromp_icvs icv;
-  /* Dependences: predecessors left, successors to release. */
-  unsigned npred;
-  unsigned nsucc, succ_cap;
   /* As a parent: what its children's runners write, on a line its own
      thread does not read while it makes them */
   unsigned children __attribute__((aligned(PAROMP_CACHE_LINE)));  /* unfinished, plus child_credit */
+  /* Dependences: predecessors left, successors to release. */
+  unsigned npred;
+  unsigned nsucc, succ_cap;
   struct paromp_task **succ;
   void **dep_addrs;                  /* addresses this task named, for cleanup */
   ompt_data_t ompt_data;             /* the tool's task data */
-  ompt_frame_t frame;                /* where it left and entered the runtime */
   const void *ompt_work_ra;
 } __attribute__((aligned(PAROMP_CACHE_LINE)));  /* members' implicit tasks sit side by side */
 

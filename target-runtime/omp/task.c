@@ -15,12 +15,15 @@
 
 /* paromp.h's order of struct paromp_task: what running a task touches
    ends with the second line. */
-_Static_assert(offsetof(struct paromp_task, fulfilled) < 2 * PAROMP_CACHE_LINE,
+_Static_assert(offsetof(struct paromp_task, parent_explicit) < 2 * PAROMP_CACHE_LINE,
                "the fields a task's runner touches span more than two lines");
 _Static_assert(offsetof(struct paromp_task, child_credit) / PAROMP_CACHE_LINE !=
                        offsetof(struct paromp_task, children) / PAROMP_CACHE_LINE &&
                    offsetof(struct paromp_task, child_credit) >= 2 * PAROMP_CACHE_LINE,
                "a parent's credit shares a line with what its children's runners touch");
+_Static_assert(offsetof(struct paromp_task, frame) + sizeof(ompt_frame_t) <= 2 * PAROMP_CACHE_LINE &&
+                   offsetof(struct paromp_task, children) >= 2 * PAROMP_CACHE_LINE,
+               "a task's frame, written at each of its runtime entries, leaves the first two lines");
 
 /* A task's children count is raised this much at a time, ahead of making
    them, by the task's own thread: the only one that makes its children and
@@ -367,7 +370,8 @@ static void complete_locked(struct paromp_team *team, struct paromp_task *t)
   paromp_deps_release_locked(team, t);
   finish_counts(team, t);
   paromp_barrier_try_release_after_tasks(team);
-  paromp_task_release(parent);
+  if (t->parent_explicit)
+    paromp_task_release(parent);
   paromp_task_release(t);
 }
 
@@ -382,7 +386,8 @@ static void complete_unlocked(struct paromp_team *team, struct paromp_task *t)
     paromp_barrier_try_release_after_tasks(team);
     paromp_mutex_unlock(&team->task_lock);
   }
-  paromp_task_release(parent);
+  if (t->parent_explicit)
+    paromp_task_release(parent);
   paromp_task_release(t);
 }
 
@@ -524,6 +529,7 @@ static struct paromp_task *task_new(struct paromp_thread *self, struct paromp_ta
   struct paromp_task *t = paromp_task_alloc(self, arg_size, align);
   t->kind = PAROMP_TASK_EXPLICIT;
   t->parent = parent;
+  t->parent_explicit = parent->kind == PAROMP_TASK_EXPLICIT;
   t->team = parent->team;
   t->icv = parent->icv;
   t->id = ((uint64_t)self->serial << 40) | ++self->task_serial;
@@ -626,7 +632,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     parent->child_credit = CHILD_CREDIT;
   }
   parent->child_credit--;
-  if (parent->kind == PAROMP_TASK_EXPLICIT)
+  if (t->parent_explicit)
     __atomic_add_fetch(&parent->refs, 1, __ATOMIC_RELAXED);
   t->taskgroup = paromp_group_for_children(parent);
   if (t->taskgroup)
