@@ -210,6 +210,11 @@ int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b,
   }
 
   unsigned *fw = bar_futex(b);
+  /* a barrier met inside a task run here (a nested team's) sets its own */
+  const unsigned *outer_until = self->take_until;
+  unsigned outer_gen = self->take_gen;
+  self->take_until = fw;
+  self->take_gen = gen;
   for (;;) {
     unsigned hi = __atomic_load_n(fw, __ATOMIC_ACQUIRE);
     if (hi / PAROMP_BAR_GEN != gen)
@@ -230,6 +235,8 @@ int paromp_barrier_wait(struct paromp_thread *self, struct paromp_barrier *b,
     }
     paromp_wait_while_eq(fw, hi, &b->sleepers);
   }
+  self->take_until = outer_until;
+  self->take_gen = outer_gen;
   paromp_set_state(self, saved_state, saved_wait);
   int cancelled = cancellable && __atomic_load_n(&team->cancelled, __ATOMIC_ACQUIRE);
   return OMPT_TOOL ? events_end(self, &ev, cancelled) : cancelled;

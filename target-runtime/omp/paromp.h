@@ -51,10 +51,10 @@ struct paromp_task {
      run and freed on another, and each cache line that both touch crosses
      between them twice per task.  The thread that runs a task without
      dependences touches only its first two lines, and of its parent the
-     second (kind, refs) and the line of the children count, which the
-     parent's own thread does not touch while it makes children; the rest
-     is written at creation and read by debuggers, tools and the
-     dependence code. */
+     line of the children count, which the parent's own thread does not
+     touch while it makes children, and of an explicit parent refs; the
+     rest is written at creation (frame excepted) and read by debuggers,
+     tools and the dependence code. */
   struct paromp_task *parent;        /* generating task */
   struct paromp_team *team;
   struct paromp_taskgroup *taskgroup;/* innermost taskgroup this task counts in */
@@ -285,6 +285,13 @@ struct paromp_thread {
   struct paromp_team *team_spare;
   struct paromp_team *team_being_formed;
   struct paromp_task *task_cache;     /* free task blocks (taskalloc.c) */
+  unsigned included_depth;            /* tasks run where they were made, nested */
+  /* While it waits at a barrier: that barrier's futex word and the
+     generation it waits to see pass.  It takes no task once the barrier
+     has passed: its master may already have reused the team for the next
+     region, whose tasks are not this thread's to run (paromp_task_take). */
+  const unsigned *take_until;
+  unsigned take_gen;
   unsigned task_cached;
   uint64_t task_serial;
   /* Blocks other threads freed: on a line of its own, which those threads
