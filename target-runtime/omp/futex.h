@@ -31,22 +31,29 @@ static inline void paromp_cpu_relax(void)
 #endif
 }
 
-/* How long a waiter spins before it sleeps; set from OMP_WAIT_POLICY and
-   lowered when there are more runtime threads than processors. */
+/* How long a waiter spins before it sleeps, and how often it yields its
+   processor meanwhile (every yield_mask + 1 spins); set from
+   OMP_WAIT_POLICY and the number of runtime threads (paromp_tune_spin). */
 union paromp_spin_line {
-  unsigned long count;
+  struct {
+    unsigned long count;
+    unsigned long yield_mask;
+  } s;
   char line[64];   /* alone on its line: every spinning thread reads it */
 };
 extern union paromp_spin_line paromp_spin_line;
-#define paromp_spin_count (paromp_spin_line.count)
+#define paromp_spin_count (paromp_spin_line.s.count)
 
 /* A spinning waiter yields its processor now and then: on a loaded machine
-   the thread it waits for may be waiting for that very processor. */
+   the thread it waits for may be waiting for that very processor.  With
+   more runtime threads than processors it yields at every turn: the
+   thread it waits for most likely needs that processor. */
 #define PAROMP_SPINS_PER_YIELD 1024u
 
 static inline void paromp_spin_pause(unsigned long i)
 {
-  if ((i & (PAROMP_SPINS_PER_YIELD - 1)) == PAROMP_SPINS_PER_YIELD - 1)
+  unsigned long mask = __atomic_load_n(&paromp_spin_line.s.yield_mask, __ATOMIC_RELAXED);
+  if ((i & mask) == mask)
     sched_yield();
   else
     paromp_cpu_relax();
