@@ -174,7 +174,9 @@ struct paromp_team *paromp_team_begin(void (*fn)(void *), void *data, unsigned n
              : (flags & GOMP_PARALLEL_PROC_BIND_MASK) ? (int)(flags & GOMP_PARALLEL_PROC_BIND_MASK)
              : parent_task->icv.bind;
 
-  team->nthreads = n;
+  /* atomic: a member of the last region still leaving its barrier may
+     look at the rings (paromp_task_take) */
+  __atomic_store_n(&team->nthreads, n, __ATOMIC_RELAXED);
   team->level = parent->level + 1;
   team->active_level = parent->active_level + (n > 1);
   team->parent = parent;

@@ -194,6 +194,10 @@ struct paromp_ring {
   unsigned head_seen;                /* the owner's last look at head */
   unsigned full_skip;                /* tasks to run at once before looking again */
   unsigned credit;                   /* counted in the team's task_count ahead */
+  /* Who drew that credit, until it gave it back: a member still leaving
+     the last region's barrier may find its old ring another's now (a
+     spare team refilled from the pool in another order). */
+  struct paromp_thread *credit_owner;
   struct paromp_task *slot[PAROMP_RING_SIZE];
 };
 

@@ -287,7 +287,8 @@ void paromp_task_enqueue_locked(struct paromp_team *team, struct paromp_task *t)
    count, and it waits for every member anyway. */
 #define TASK_CREDIT 16u
 
-static void count_task(struct paromp_team *team, struct paromp_ring *r)
+static void count_task(struct paromp_thread *self, struct paromp_team *team,
+                       struct paromp_ring *r)
 {
   if (r == NULL) {
     __atomic_add_fetch(&team->task_count, 1, __ATOMIC_RELAXED);
@@ -295,18 +296,26 @@ static void count_task(struct paromp_team *team, struct paromp_ring *r)
   }
   if (r->credit == 0) {
     __atomic_add_fetch(&team->task_count, TASK_CREDIT, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->credit_owner, self, __ATOMIC_RELAXED);
     r->credit = TASK_CREDIT;
   }
   r->credit--;
 }
 
+/* Only the thread that drew a ring's credit gives it back.  A thread
+   holds credit only while its barrier cannot pass (the credit is in the
+   count the barrier waits for), so one that has left it finds another
+   owner, or none, and touches nothing. */
 void paromp_task_credit_return(struct paromp_thread *self)
 {
   struct paromp_team *team = self->ts.team;
   struct paromp_ring *r = own_ring(self, team);
-  if (r == NULL || r->credit == 0)
+  if (r == NULL || __atomic_load_n(&r->credit_owner, __ATOMIC_RELAXED) != self)
     return;
   unsigned c = r->credit;
+  __atomic_store_n(&r->credit_owner, NULL, __ATOMIC_RELAXED);
+  if (c == 0)
+    return;
   r->credit = 0;
   /* as a task that ends: the last one lets the barrier go */
   if (__atomic_sub_fetch(&team->task_count, c, __ATOMIC_SEQ_CST) == 0) {
@@ -322,8 +331,9 @@ int paromp_task_ready_any(struct paromp_team *team)
   if (__atomic_load_n(&team->listed, __ATOMIC_SEQ_CST) != 0)
     return 1;
   unsigned n = __atomic_load_n(&team->nrings, __ATOMIC_SEQ_CST);
-  if (n > team->nthreads)
-    n = team->nthreads;
+  unsigned members = __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED);   /* see team_begin */
+  if (n > members)
+    n = members;
   struct paromp_ring *rings = __atomic_load_n(&team->rings, __ATOMIC_SEQ_CST);
   for (unsigned i = 0; i < n; i++)
     if (__atomic_load_n(&rings[i].tail, __ATOMIC_SEQ_CST) !=
@@ -350,8 +360,9 @@ struct paromp_task *paromp_task_take(struct paromp_thread *self, struct paromp_t
   unsigned n = __atomic_load_n(&team->nrings, __ATOMIC_ACQUIRE);
   struct paromp_ring *rings = __atomic_load_n(&team->rings, __ATOMIC_ACQUIRE);
   unsigned me = self->ts.num;
-  if (n > team->nthreads)
-    n = team->nthreads;
+  unsigned members = __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED);   /* see team_begin */
+  if (n > members)
+    n = members;
   struct paromp_ring *mine = me < n ? &rings[me] : NULL;
   if (t == NULL && mine != NULL)
     t = ring_take(self, mine, mine, parent, group);
@@ -667,7 +678,7 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
   t->taskgroup = paromp_group_for_children(parent);
   if (t->taskgroup)
     __atomic_add_fetch(&t->taskgroup->pending, 1, __ATOMIC_RELAXED);
-  count_task(team, ring);
+  count_task(self, team, ring);
   if (!deps && !t->undeferred) {
     /* the common case, without the task lock */
     if (t->priority == 0 && ring != NULL && ring_room(ring)) {

@@ -192,8 +192,10 @@ void paromp_tune_spin(void)
     spin = spin < OVERSUBSCRIBED_YIELDS ? spin : OVERSUBSCRIBED_YIELDS;
     mask = 0;
   }
-  __atomic_store_n(&paromp_spin_line.s.yield_mask, mask, __ATOMIC_RELAXED);
+  /* the count first: a waiter that saw the new mask with the old count
+     would yield 100000 times */
   __atomic_store_n(&paromp_spin_count, spin, __ATOMIC_RELAXED);
+  __atomic_store_n(&paromp_spin_line.s.yield_mask, mask, __ATOMIC_RELAXED);
 }
 
 void paromp_registry_add(struct paromp_thread *t)
