@@ -114,8 +114,8 @@ int paromp_ompt_task_flags(const struct paromp_task *t)
 /* The tasks on the calling thread's stack (5.1, ompt_get_task_info_t):
    level 0 is the current task; one level up from an explicit task is the
    task the thread suspended to run it (its generating task when it ran
-   undeferred or at once in a team of one, but the thread's own implicit task, say, when it took a
-   deferred task at a barrier); up from an implicit task is the task that
+   undeferred or at once in a team of one, but the thread's own implicit
+   task, say, when it took a deferred task at a barrier); up from an implicit task is the task that
    met the parallel construct, on the team's primary thread.  thread_num
    is the number, in its team, of the thread that runs the task at that
    level: the caller's within its own team, the primary's beyond. */

@@ -21,9 +21,10 @@ _Static_assert(offsetof(struct paromp_task, child_credit) / PAROMP_CACHE_LINE !=
                        offsetof(struct paromp_task, children) / PAROMP_CACHE_LINE &&
                    offsetof(struct paromp_task, child_credit) >= 2 * PAROMP_CACHE_LINE,
                "a parent's credit shares a line with what its children's runners touch");
-_Static_assert(offsetof(struct paromp_task, frame) + sizeof(ompt_frame_t) <= 2 * PAROMP_CACHE_LINE &&
+_Static_assert(offsetof(struct paromp_task, frame) + sizeof(ompt_frame_t) <=
+                       2 * PAROMP_CACHE_LINE &&
                    offsetof(struct paromp_task, children) >= 2 * PAROMP_CACHE_LINE,
-               "a task's frame, written at each of its runtime entries, leaves the first two lines");
+               "a task's frame, written at each runtime entry, leaves the first two lines");
 
 /* How deep tasks that could wait in the queue may nest when a team of one
    runs them at once (each level is a few frames of the thread's stack). */
@@ -312,8 +313,8 @@ void paromp_task_credit_return(struct paromp_thread *self)
   struct paromp_ring *r = own_ring(self, team);
   if (r == NULL || __atomic_load_n(&r->credit_owner, __ATOMIC_RELAXED) != self)
     return;
-  unsigned c = r->credit;
   __atomic_store_n(&r->credit_owner, NULL, __ATOMIC_RELAXED);
+  unsigned c = r->credit;
   if (c == 0)
     return;
   r->credit = 0;
@@ -629,9 +630,9 @@ void paromp_task_create(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     ring = own_ring(self, team);
   }
   /* outside any parallel region, or with a full ring (a long list, for a
-     task with a priority), run it at once (and in a team of one, below); but never a detachable task for
-     the queue's sake: run undeferred, it holds its creator until
-     fulfilled, and the creator may be the one to fulfil */
+     task with a priority), run it at once (a team of one: see below); but
+     never a detachable task for the queue's sake: run undeferred, it holds
+     its creator until fulfilled, and the creator may be the one to fulfil */
   t->undeferred = !deferrable ||
                   (!(flags & GOMP_TASK_FLAG_DETACH) &&
                    (t->priority > 0
